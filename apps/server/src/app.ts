@@ -1,0 +1,83 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import cookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { messages } from '@seva/shared';
+import type { Config } from './config.ts';
+import { fileBlobStore, sqlBlobStore, type BlobStore } from './blobs/blob-store.ts';
+import { openDatabase, type DatabaseHandle } from './db/database.ts';
+import { createMailer, type Mailer } from './mail/mailer.ts';
+import { identityRoutes } from './modules/identity/routes.ts';
+import { createIdentityService, type IdentityService } from './modules/identity/service.ts';
+import { vitalsRoutes } from './modules/vitals/routes.ts';
+import { registerErrorHandler } from './plugins/error-handler.ts';
+import { registerSameOriginCheck } from './plugins/same-origin.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { requireUser } from './plugins/session.ts';
+
+export const BODY_LIMIT = 64 * 1024;
+
+/** What the modules share; tests reach in through it. */
+export interface AppContext {
+  config: Config;
+  database: DatabaseHandle;
+  blobs: BlobStore;
+  mailer: Mailer;
+  identity: IdentityService;
+  /** The preHandler that puts the session's user on the request. */
+  requireUser: ReturnType<typeof requireUser>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    context: AppContext;
+  }
+}
+
+/** Builds the whole server: the same in tests and in production; nothing listens here. */
+export async function buildApp(config: Config, overrides: { mailer?: Mailer } = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    bodyLimit: BODY_LIMIT,
+    trustProxy: false,
+    disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
+  });
+  const database = await openDatabase(config);
+  const log = (line: string) => app.log.info(line);
+  const mailer = overrides.mailer ?? createMailer(config, log);
+  const blobs = config.databaseUrl ? sqlBlobStore(database.db) : fileBlobStore(config.dataDir);
+  const identity = createIdentityService({ db: database.db, mailer, config });
+  const context: AppContext = { config, database, blobs, mailer, identity, requireUser: requireUser(identity.userForSession) };
+  app.decorate('context', context);
+  app.addHook('onClose', async () => database.close());
+
+  registerErrorHandler(app);
+  await registerSecurityHeaders(app, { secure: config.secureCookies });
+  registerSameOriginCheck(app, config.publicUrl);
+  await app.register(cookie);
+
+  await app.register(
+    async (api) => {
+      await api.register(identityRoutes(identity, { secureCookies: config.secureCookies }), { prefix: '/auth' });
+      await api.register(vitalsRoutes, { prefix: '/vitals' });
+      api.setNotFoundHandler((_request, reply) => reply.status(404).send({ message: messages.notFound }));
+    },
+    { prefix: '/api' },
+  );
+
+  await registerWebApp(app, config.webDist);
+  return app;
+}
+
+/** Serves the built web app, and index.html for every screen route so deep links work. */
+async function registerWebApp(app: FastifyInstance, webDist: string | undefined): Promise<void> {
+  if (!webDist || !fs.existsSync(path.join(webDist, 'index.html'))) return;
+  await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+  const indexHtml = fs.readFileSync(path.join(webDist, 'index.html'));
+  app.setNotFoundHandler((request, reply) => {
+    const isPage = request.method === 'GET' && !request.url.startsWith('/api/') && !request.url.startsWith('/face-api/') && !path.extname(request.url.split('?')[0] ?? '');
+    if (!isPage) return reply.status(404).send({ message: messages.notFound });
+    return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(indexHtml);
+  });
+}

@@ -1,0 +1,10 @@
+import type { Migration } from 'kysely';
+import type { Dialect } from '../dialect-types.ts';
+import { identityMigration } from './001-identity.ts';
+
+/** Every migration, in order; a new one is appended with the next number. */
+export function migrations(dialect: Dialect): Record<string, Migration> {
+  return {
+    '001-identity': identityMigration(dialect),
+  };
+}

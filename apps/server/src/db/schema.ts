@@ -1,0 +1,71 @@
+import type { Generated } from 'kysely';
+
+/** Timestamps are ISO-8601 text and booleans 0/1 integers, so both engines read the same values. */
+export interface UsersTable {
+  uid: string;
+  email: string;
+  username: string;
+  phone: string;
+  license_id: string;
+  license_key: string;
+  password_hash: string;
+  created_at: string;
+  is_active: number;
+  is_verified: number;
+  is_logged_in: number;
+  role: string;
+  access_level: number;
+  last_login_time: string | null;
+  last_login_device: string | null;
+  qr_code: string | null;
+  version: string;
+}
+
+export interface SosFaceTable {
+  user_id: string;
+  email: string;
+  emergency_contacts: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SessionsTable {
+  token_hash: string;
+  user_id: string;
+  created_at: string;
+  expires_at: string;
+  user_agent: string | null;
+}
+
+export interface AuthTokensTable {
+  token_hash: string;
+  user_id: string;
+  purpose: 'verify' | 'reset';
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+export interface RateLimitsTable {
+  key: string;
+  hits: number;
+  reset_at: string;
+}
+
+export interface BlobsTable {
+  key: string;
+  content_type: string;
+  data: Buffer;
+  created_at: string;
+}
+
+export interface Database {
+  users: UsersTable;
+  sos_face: SosFaceTable;
+  sessions: SessionsTable;
+  auth_tokens: AuthTokensTable;
+  rate_limits: RateLimitsTable;
+  blobs: BlobsTable;
+}
+
+export type { Generated };

@@ -1,0 +1,28 @@
+import { hash, verify } from '@node-rs/argon2';
+import { ZxcvbnFactory } from '@zxcvbn-ts/core';
+import * as common from '@zxcvbn-ts/language-common';
+
+/** argon2id at OWASP's minimum: 19 MiB, 2 iterations, parallelism 1. */
+export const ARGON2_PARAMS = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+
+export function hashPassword(password: string): Promise<string> {
+  return hash(password, ARGON2_PARAMS);
+}
+
+export async function verifyPassword(stored: string, password: string): Promise<boolean> {
+  try {
+    return await verify(stored, password);
+  } catch {
+    return false;
+  }
+}
+
+const strength = new ZxcvbnFactory({
+  dictionary: { ...common.dictionary },
+  graphs: common.adjacencyGraphs,
+});
+
+/** Weak: passes the composition rule but zxcvbn guesses it quickly (score below 3), e.g. 'Password1!'. */
+export function isWeakPassword(password: string, userInputs: string[]): boolean {
+  return strength.check(password.slice(0, 100), userInputs).score < 3;
+}

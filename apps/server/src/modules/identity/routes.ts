@@ -1,0 +1,59 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { newPasswordSchema, resetRequestSchema, signInSchema, signUpSchema, tokenSchema } from '@seva/shared';
+import { parseBody } from '../../plugins/parse-body.ts';
+import { clearSessionCookie, requireUser, sessionToken, setSessionCookie } from '../../plugins/session.ts';
+import { SESSION_TTL_MS, type Caller, type IdentityService } from './service.ts';
+import { toSessionUser } from './session-user.ts';
+
+const caller = (request: FastifyRequest): Caller => ({
+  ip: request.ip,
+  userAgent: request.headers['user-agent']?.slice(0, 512) ?? null,
+});
+
+export function identityRoutes(identity: IdentityService, options: { secureCookies: boolean }) {
+  return async (app: FastifyInstance) => {
+    app.post('/sign-up', async (request, reply) => {
+      await identity.signUp(parseBody(signUpSchema, request.body), caller(request));
+      return reply.status(201).send({ message: 'Verification Sent' });
+    });
+
+    app.post('/sign-in', async (request, reply) => {
+      const { token, user } = await identity.signIn(parseBody(signInSchema, request.body), caller(request));
+      setSessionCookie(reply, token, { secure: options.secureCookies, maxAgeSeconds: SESSION_TTL_MS / 1000 });
+      return { user: toSessionUser(user) };
+    });
+
+    app.post('/resend-verification', async (request) => {
+      const outcome = await identity.resendVerification(parseBody(signInSchema, request.body), caller(request));
+      return {
+        message: outcome === 'sent' ? 'Verification e-mail sent. Please check your inbox.' : 'Your e-mail is already verified. You can sign in.',
+      };
+    });
+
+    app.post('/verify-email', async (request) => {
+      await identity.verifyEmail(parseBody(tokenSchema, request.body).token);
+      return { message: 'Your e-mail is verified. You can now sign in.' };
+    });
+
+    app.post('/request-password-reset', async (request) => {
+      await identity.requestPasswordReset(parseBody(resetRequestSchema, request.body), caller(request));
+      return { message: 'Password reset e-mail sent. Please check your inbox.' };
+    });
+
+    app.post('/reset-password', async (request) => {
+      await identity.resetPassword(parseBody(newPasswordSchema, request.body));
+      return { message: 'Your password has been changed. You can now sign in.' };
+    });
+
+    app.post('/sign-out', async (request, reply) => {
+      await identity.signOut(sessionToken(request));
+      clearSessionCookie(reply, options.secureCookies);
+      return reply.status(204).send();
+    });
+
+    app.get('/session', { preHandler: requireUser(identity.userForSession) }, async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return { user: toSessionUser(request.user) };
+    });
+  };
+}

@@ -1,0 +1,21 @@
+import type { SessionUser } from '@seva/shared';
+import type { UserRow } from './store.ts';
+
+/** The user record as SPEC §3 names its fields, without secrets. */
+export function toSessionUser(row: UserRow): SessionUser {
+  return {
+    uid: row.uid,
+    username: row.username,
+    email: row.email,
+    phone: row.phone,
+    license_id: row.license_id,
+    role: row.role,
+    accessLevel: Number(row.access_level),
+    isVerified: Number(row.is_verified) === 1,
+    createdAt: row.created_at,
+    lastLoginTime: row.last_login_time,
+    lastLoginDevice: row.last_login_device,
+    QRCode: row.qr_code,
+    version: row.version,
+  };
+}

@@ -1,0 +1,25 @@
+import type { FastifyInstance } from 'fastify';
+import { forbidden } from './http-error.ts';
+
+const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** Refuses state-changing requests that a browser says come from another site. */
+export function registerSameOriginCheck(app: FastifyInstance, publicUrl: string): void {
+  const allowed = new URL(publicUrl).origin;
+  app.addHook('onRequest', async (request) => {
+    if (!UNSAFE.has(request.method)) return;
+    const origin = request.headers.origin;
+    if (!origin) return;
+    const host = request.headers.host;
+    if (origin === allowed || (host && hostOf(origin) === host)) return;
+    throw forbidden('Requests from other sites are not accepted.');
+  });
+}
+
+function hostOf(origin: string): string | undefined {
+  try {
+    return new URL(origin).host;
+  } catch {
+    return undefined;
+  }
+}
