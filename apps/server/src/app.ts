@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { messages } from '@seva/shared';
 import type { Config } from './config.ts';
 import { fileBlobStore, sqlBlobStore, type BlobStore } from './blobs/blob-store.ts';
@@ -11,6 +11,10 @@ import { createMailer, type Mailer } from './mail/mailer.ts';
 import { identityRoutes } from './modules/identity/routes.ts';
 import { createIdentityService, type IdentityService } from './modules/identity/service.ts';
 import { vitalsRoutes } from './modules/vitals/routes.ts';
+import { profileRoutes } from './modules/profile/routes.ts';
+import { contactsRoutes } from './modules/contacts/routes.ts';
+import { manualsRoutes } from './modules/manuals/routes.ts';
+import { featuresRoutes } from './modules/features/routes.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerSameOriginCheck } from './plugins/same-origin.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
@@ -41,7 +45,7 @@ export async function buildApp(config: Config, overrides: { mailer?: Mailer } = 
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     bodyLimit: BODY_LIMIT,
     trustProxy: false,
-    disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
+    logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace' }),
   });
   const database = await openDatabase(config);
   const log = (line: string) => app.log.info(line);
@@ -61,7 +65,10 @@ export async function buildApp(config: Config, overrides: { mailer?: Mailer } = 
     async (api) => {
       await api.register(identityRoutes(identity, { secureCookies: config.secureCookies }), { prefix: '/auth' });
       await api.register(vitalsRoutes, { prefix: '/vitals' });
-      api.setNotFoundHandler((_request, reply) => reply.status(404).send({ message: messages.notFound }));
+      await api.register(profileRoutes, { prefix: '/profile' });
+      await api.register(contactsRoutes, { prefix: '/contacts' });
+      await api.register(manualsRoutes, { prefix: '/manuals' });
+      await api.register(featuresRoutes, { prefix: '/features' });
     },
     { prefix: '/api' },
   );
@@ -70,14 +77,15 @@ export async function buildApp(config: Config, overrides: { mailer?: Mailer } = 
   return app;
 }
 
-/** Serves the built web app, and index.html for every screen route so deep links work. */
+/** Serves the built web app, and index.html for every screen route so deep links work; JSON 404 for the rest. */
 async function registerWebApp(app: FastifyInstance, webDist: string | undefined): Promise<void> {
-  if (!webDist || !fs.existsSync(path.join(webDist, 'index.html'))) return;
-  await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
-  const indexHtml = fs.readFileSync(path.join(webDist, 'index.html'));
+  const hasWeb = webDist !== undefined && fs.existsSync(path.join(webDist, 'index.html'));
+  if (hasWeb) await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+  const indexHtml = hasWeb ? fs.readFileSync(path.join(webDist, 'index.html')) : undefined;
   app.setNotFoundHandler((request, reply) => {
-    const isPage = request.method === 'GET' && !request.url.startsWith('/api/') && !request.url.startsWith('/face-api/') && !path.extname(request.url.split('?')[0] ?? '');
-    if (!isPage) return reply.status(404).send({ message: messages.notFound });
+    const pathname = request.url.split('?')[0] ?? '';
+    const isPage = request.method === 'GET' && !pathname.startsWith('/api/') && !pathname.startsWith('/face-api/') && !path.extname(pathname);
+    if (!indexHtml || !isPage) return reply.status(404).send({ message: messages.notFound });
     return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(indexHtml);
   });
 }

@@ -39,6 +39,7 @@ const env = z.object({
   MAIL_FROM: z.string().min(1).default('SEVA <no-reply@localhost>'),
   PUBLIC_URL: z.url().optional(),
   FACE_THREADS: z.coerce.number().int().min(1).max(16).optional(),
+  RATE_LIMIT_MULTIPLIER: z.coerce.number().positive().max(10_000).default(1),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -75,8 +76,16 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     faceThreads: e.FACE_THREADS ?? 2,
     logLevel: e.LOG_LEVEL,
     webDist: path.join(repoRoot, 'apps/web/dist'),
-    rateLimits: defaultRateLimits,
+    rateLimits: scaleLimits(defaultRateLimits, e.RATE_LIMIT_MULTIPLIER),
   };
+}
+
+/** Test rigs that sign up many users from one address raise every limit at once. */
+function scaleLimits(limits: Config['rateLimits'], factor: number): Config['rateLimits'] {
+  const scale = (rule: RateLimit) => ({ ...rule, max: Math.ceil(rule.max * factor) });
+  return Object.fromEntries(
+    Object.entries(limits).map(([action, rules]) => [action, { perIp: scale(rules.perIp), perAccount: scale(rules.perAccount) }]),
+  ) as Config['rateLimits'];
 }
 
 function blankToUndefined(source: NodeJS.ProcessEnv): Record<string, string | undefined> {

@@ -4,3 +4,6 @@ export * from './schemas/fields.ts';
 export * from './schemas/auth.ts';
 export * from './schemas/issues.ts';
 export * from './identity-qr.ts';
+export * from './schemas/profile.ts';
+export * from './schemas/contacts.ts';
+export * from './features.ts';

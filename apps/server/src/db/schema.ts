@@ -59,6 +59,23 @@ export interface BlobsTable {
   created_at: string;
 }
 
+/** time_created NULL: the file's creation time cannot be read; it counts as the oldest (SPEC §4). */
+export interface ManualsTable {
+  id: string;
+  file_name: string;
+  blob_key: string;
+  time_created: string | null;
+  size: number;
+  created_at: string;
+}
+
+/** SPEC's seva_applications: one row per feature dbKey; download_url is its field '1.0'.download_url. */
+export interface SevaApplicationsTable {
+  db_key: string;
+  download_url: string;
+  updated_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sos_face: SosFaceTable;
@@ -66,6 +83,8 @@ export interface Database {
   auth_tokens: AuthTokensTable;
   rate_limits: RateLimitsTable;
   blobs: BlobsTable;
+  manuals: ManualsTable;
+  seva_applications: SevaApplicationsTable;
 }
 
 export type { Generated };

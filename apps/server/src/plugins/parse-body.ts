@@ -8,7 +8,11 @@ export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.infe
     throw new HttpError(400, 'The request body must be a JSON object.');
   }
   const result = schema.safeParse(body);
-  if (result.success) return result.data;
+  if (result.success) {
+    const field = fieldWithNul(result.data);
+    if (field !== undefined) throw new HttpError(400, 'This text contains a character that is not allowed.', field ? { field } : {});
+    return result.data;
+  }
   const issue = result.error.issues[0];
   if (issue?.code === 'invalid_type' && issue.path.length === 1) {
     const key = String(issue.path[0]);
@@ -17,4 +21,24 @@ export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.infe
   }
   const { message, field } = firstIssue(result.error);
   throw new HttpError(400, message, field ? { field } : {});
+}
+
+/** PostgreSQL text cannot hold U+0000, so no parsed string may: the path of one that does ('' for the root), if any. */
+function fieldWithNul(data: unknown): string | undefined {
+  const pending: Array<[unknown, string]> = [[data, '']];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const [value, path] = next;
+    if (typeof value === 'string' && value.includes('\u0000')) return path;
+    if (!Array.isArray(value) && !isPlainObject(value)) continue;
+    for (const [key, child] of Object.entries(value)) {
+      const childPath = path ? `${path}.${key}` : key;
+      if (key.includes('\u0000')) return childPath;
+      pending.push([child, childPath]);
+    }
+  }
+  return undefined;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype;
 }

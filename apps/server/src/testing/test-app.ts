@@ -21,7 +21,7 @@ export interface TestApp {
 
 /** Generous limits so suites can sign up many users; a suite that tests limits passes its own. */
 const relaxed = { max: 10_000, windowSeconds: 3600 };
-const relaxedLimits: Config['rateLimits'] = Object.fromEntries(
+export const relaxedLimits: Config['rateLimits'] = Object.fromEntries(
   Object.keys(defaultRateLimits).map((k) => [k, { perIp: relaxed, perAccount: relaxed }]),
 ) as Config['rateLimits'];
 
@@ -32,6 +32,8 @@ const relaxedLimits: Config['rateLimits'] = Object.fromEntries(
 export async function createTestApp(
   engine: 'sqlite' | 'postgres',
   overrides: Partial<Config> = {},
+  /** A mailer to use instead of the recording one (e.g. one that fails); `mails` then stays empty. */
+  options: { mailer?: Mailer } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'seva-test-'));
   const schema = engine === 'postgres' ? `test_${randomBytes(6).toString('hex')}` : undefined;
@@ -52,7 +54,7 @@ export async function createTestApp(
       mails.push(mail);
     },
   };
-  const app = await buildApp(config, { mailer });
+  const app = await buildApp(config, { mailer: options.mailer ?? mailer });
   return {
     app,
     config,

@@ -77,6 +77,7 @@ export interface SessionUser {
   role: string;
   accessLevel: number;
   isVerified: boolean;
+  isLoggedIn: boolean;
   createdAt: string;
   lastLoginTime: string | null;
   lastLoginDevice: string | null;

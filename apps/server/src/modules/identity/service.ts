@@ -63,14 +63,19 @@ export function createIdentityService(deps: IdentityDeps) {
     return user;
   }
 
-  /** A single-use link: valid, unused and unexpired, then consumed together with `effect`. */
-  async function useLink(token: string, purpose: 'verify' | 'reset', effect: (trx: store.Executor, userId: string) => Promise<void>) {
-    const hash = hashToken(token);
-    const row = await store.findToken(db, hash, purpose);
+  /** The link a token names, if it is unused and unexpired. */
+  async function liveLink(token: string, purpose: 'verify' | 'reset') {
+    const row = await store.findToken(db, hashToken(token), purpose);
     if (!row || row.used_at) throw badRequest(messages.linkInvalid);
     if (row.expires_at <= iso()) throw new HttpError(410, messages.linkExpired);
+    return row;
+  }
+
+  /** A single-use link: valid, unused and unexpired, then consumed together with `effect`. */
+  async function useLink(token: string, purpose: 'verify' | 'reset', effect: (trx: store.Executor, userId: string) => Promise<void>) {
+    const row = await liveLink(token, purpose);
     await db.transaction().execute(async (trx) => {
-      if (!(await store.consumeToken(trx, hash, iso()))) throw badRequest(messages.linkInvalid);
+      if (!(await store.consumeToken(trx, row.token_hash, iso()))) throw badRequest(messages.linkInvalid);
       await effect(trx, row.user_id);
     });
     return row.user_id;
@@ -178,8 +183,9 @@ export function createIdentityService(deps: IdentityDeps) {
     },
 
     async resetPassword(input: NewPasswordInput): Promise<void> {
-      const row = await store.findToken(db, hashToken(input.token), 'reset');
-      const user = row ? await store.findUserById(db, row.user_id) : undefined;
+      // The link is checked before the costly hash, so a dead link is refused at once and says why.
+      const row = await liveLink(input.token, 'reset');
+      const user = await store.findUserById(db, row.user_id);
       if (user && isWeakPassword(input.password, [user.username, user.email, user.license_id])) {
         throw badRequest(messages.passwordTooWeak, 'password');
       }

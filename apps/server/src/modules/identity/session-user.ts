@@ -12,6 +12,7 @@ export function toSessionUser(row: UserRow): SessionUser {
     role: row.role,
     accessLevel: Number(row.access_level),
     isVerified: Number(row.is_verified) === 1,
+    isLoggedIn: Number(row.is_logged_in) === 1,
     createdAt: row.created_at,
     lastLoginTime: row.last_login_time,
     lastLoginDevice: row.last_login_device,

@@ -1,0 +1,127 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { FEATURE_DB_KEYS } from '@seva/shared';
+import { fileBlobStore, sqlBlobStore, type BlobStore } from '../blobs/blob-store.ts';
+import type { Config } from '../config.ts';
+import { openDatabase, type DatabaseHandle } from '../db/database.ts';
+import { createFeaturesService, checkDownloadUrl, checkFeatureKey } from '../modules/features/service.ts';
+import { checkManualFile, createManualsService } from '../modules/manuals/service.ts';
+import { HttpError } from '../plugins/http-error.ts';
+import { formatSize } from './format-size.ts';
+
+export interface CliOutput {
+  log(line: string): void;
+  error(line: string): void;
+}
+
+export const USAGE = `Usage: npm run admin -- <command>
+
+Commands:
+  manual add FILE.pdf       add a PDF as the newest user manual
+  feature set DBKEY URL     set the download link of a glasses feature (http or https)
+  feature clear DBKEY       remove the download link of a glasses feature
+
+Features: ${FEATURE_DB_KEYS.join(', ')}
+Uses DATA_DIR and DATABASE_URL like the server does.`;
+
+type Command =
+  | { name: 'manual add'; file: string }
+  | { name: 'feature set'; dbKey: string; url: string }
+  | { name: 'feature clear'; dbKey: string }
+  | { name: 'help' };
+
+/** Input the operator can fix: printed as one line, exit code 1 (2 for usage). */
+class CliError extends Error {
+  constructor(
+    message: string,
+    readonly exitCode = 1,
+  ) {
+    super(message);
+  }
+}
+
+function parseCommand(argv: readonly string[]): Command {
+  const [group, action, ...rest] = argv;
+  if (argv.length === 1 && (group === 'help' || group === '--help' || group === '-h')) return { name: 'help' };
+  if (group === 'manual' && action === 'add' && rest.length === 1) return { name: 'manual add', file: rest[0]! };
+  if (group === 'feature' && action === 'set' && rest.length === 2) return { name: 'feature set', dbKey: rest[0]!, url: rest[1]! };
+  if (group === 'feature' && action === 'clear' && rest.length === 1) return { name: 'feature clear', dbKey: rest[0]! };
+  const what = argv.length === 0 ? 'No command given.' : `Unknown command: ${argv.join(' ')}`;
+  throw new CliError(`${what}\n${USAGE}`, 2);
+}
+
+async function readPdf(file: string): Promise<{ data: Buffer; fileName: string }> {
+  let data: Buffer;
+  try {
+    data = await fs.readFile(file);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') throw new CliError(`File not found: ${file}`);
+    if (code === 'EISDIR') throw new CliError(`Not a file: ${file}`);
+    throw new CliError(`Cannot read ${file}: ${(error as Error).message}`);
+  }
+  const fileName = checkManualFile(data, path.basename(file));
+  return { data, fileName };
+}
+
+/** Opens the records and blobs the server would use with this config, runs `work`, closes them. */
+async function withStorage<T>(config: Config, work: (handle: DatabaseHandle, blobs: BlobStore) => Promise<T>): Promise<T> {
+  const handle = await openDatabase(config);
+  try {
+    return await work(handle, config.databaseUrl ? sqlBlobStore(handle.db) : fileBlobStore(config.dataDir));
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * The operator command line: checks all input before it opens the database, so bad input changes nothing.
+ * Answers the exit code: 0 done, 1 bad input or failure, 2 usage.
+ */
+export async function runCli(argv: readonly string[], config: Config, out: CliOutput): Promise<number> {
+  try {
+    const command = parseCommand(argv);
+    switch (command.name) {
+      case 'help':
+        out.log(USAGE);
+        return 0;
+      case 'manual add': {
+        const { data, fileName } = await readPdf(command.file);
+        const row = await withStorage(config, (handle, blobs) => createManualsService({ db: handle.db, blobs }).addManual(data, fileName));
+        out.log(`Added manual ${row.file_name} (${formatSize(row.size)}) at ${row.time_created}`);
+        return 0;
+      }
+      case 'feature set': {
+        checkFeatureKey(command.dbKey);
+        checkDownloadUrl(command.url);
+        const { feature, previous } = await withStorage(config, (handle) =>
+          createFeaturesService({ db: handle.db }).setFeatureLink(command.dbKey, command.url),
+        );
+        const replaced = previous && previous !== command.url ? ` (was ${previous})` : '';
+        out.log(`Set the download link of ${feature.name} (${feature.dbKey}) to ${command.url}${replaced}`);
+        return 0;
+      }
+      case 'feature clear': {
+        checkFeatureKey(command.dbKey);
+        const { feature, cleared } = await withStorage(config, (handle) => createFeaturesService({ db: handle.db }).clearFeatureLink(command.dbKey));
+        out.log(
+          cleared
+            ? `Cleared the download link of ${feature.name} (${feature.dbKey})`
+            : `${feature.name} (${feature.dbKey}) had no download link; nothing changed`,
+        );
+        return 0;
+      }
+    }
+  } catch (error) {
+    if (error instanceof CliError) {
+      out.error(error.message);
+      return error.exitCode;
+    }
+    if (error instanceof HttpError) {
+      out.error(error.message);
+      return 1;
+    }
+    out.error(`Failed: ${(error as Error).message}`);
+    return 1;
+  }
+}

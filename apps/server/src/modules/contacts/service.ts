@@ -1,0 +1,59 @@
+import { MAX_EMERGENCY_CONTACTS, type ContactInput, type EmergencyContact, type SaveContactsData } from '@seva/shared';
+import { z } from 'zod';
+import type { Db } from '../../db/database.ts';
+import type { UserRow } from '../identity/store.ts';
+import * as store from './store.ts';
+
+export interface ContactsDeps {
+  db: Db;
+  now?: () => Date;
+}
+
+const storedContacts = z
+  .array(
+    z.object({
+      name: z.string(),
+      country_code: z.string(),
+      phone_number: z.string(),
+      is_primary: z.boolean(),
+      timestamp: z.string(),
+    }),
+  )
+  .max(MAX_EMERGENCY_CONTACTS);
+
+/** Stored JSON that is not a list of contacts reads as no contacts, so the screen opens in edit mode (SPEC §4). */
+function parseStored(json: string | undefined): EmergencyContact[] {
+  if (!json) return [];
+  try {
+    const parsed = storedContacts.safeParse(JSON.parse(json));
+    return parsed.success ? parsed.data : [];
+  } catch {
+    return [];
+  }
+}
+
+/** SPEC §2 /sos: the signed-in user's emergency contacts, kept in their sos_face row. */
+export function createContactsService({ db, now = () => new Date() }: ContactsDeps) {
+  return {
+    async list(user: UserRow): Promise<EmergencyContact[]> {
+      return parseStored(await store.findContactsJson(db, user.uid));
+    },
+
+    /** Saves the primary and, when given, the secondary in one write: both or neither. */
+    async save(user: UserRow, input: SaveContactsData): Promise<EmergencyContact[]> {
+      const timestamp = now().toISOString();
+      const entry = (c: ContactInput, isPrimary: boolean): EmergencyContact => ({
+        name: c.name,
+        country_code: c.countryCode,
+        phone_number: c.phoneNumber,
+        is_primary: isPrimary,
+        timestamp,
+      });
+      const contacts = [entry(input.primary, true), ...(input.secondary ? [entry(input.secondary, false)] : [])];
+      await store.saveContactsJson(db, { userId: user.uid, email: user.email, json: JSON.stringify(contacts), now: timestamp });
+      return contacts;
+    },
+  };
+}
+
+export type ContactsService = ReturnType<typeof createContactsService>;

@@ -1,0 +1,113 @@
+import { randomUUID } from 'node:crypto';
+import type { BlobStore } from '../../blobs/blob-store.ts';
+import { isUniqueViolation, type Db } from '../../db/database.ts';
+import { badRequest, conflict, notFound } from '../../plugins/http-error.ts';
+import * as store from './store.ts';
+
+/** SPEC §8 (manual), verbatim, plus the refusals this product adds. */
+export const manualMessages = {
+  noManuals: 'No user manuals found.',
+  noValidManual: 'No valid user manual found.',
+  manualNotFound: 'This user manual was not found.',
+  notPdf: 'This file is not a PDF: it does not start with %PDF-.',
+  tooLarge: 'This file is larger than 100 MB.',
+  badFileName: 'The file name must be 1 to 200 characters, without slashes or control characters.',
+  alreadyAdded: 'This manual has already been added.',
+} as const;
+
+export const MAX_MANUAL_BYTES = 100 * 1024 * 1024;
+const PDF_MAGIC = Buffer.from('%PDF-', 'latin1');
+const FILE_NAME_MAX = 200;
+
+export const isPdf = (data: Buffer) => data.subarray(0, PDF_MAGIC.length).equals(PDF_MAGIC);
+
+/** Checks a manual before anything is written; answers its trimmed file name. */
+export function checkManualFile(pdf: Buffer, fileName: string): string {
+  const name = fileName.trim();
+  if (name.length === 0 || name.length > FILE_NAME_MAX || /[/\\\p{Cc}]/u.test(name)) throw badRequest(manualMessages.badFileName);
+  if (!isPdf(pdf)) throw badRequest(manualMessages.notPdf);
+  if (pdf.length > MAX_MANUAL_BYTES) throw badRequest(manualMessages.tooLarge);
+  return name;
+}
+
+/** What GET /api/manuals/latest answers. */
+export interface ManualSummary {
+  id: string;
+  fileName: string;
+  timeCreated: string | null;
+  size: number;
+  url: string;
+}
+
+export interface ManualsDeps {
+  db: Db;
+  blobs: BlobStore;
+  now?: () => Date;
+}
+
+export const manualFileUrl = (id: string) => `/api/manuals/${encodeURIComponent(id)}/file`;
+
+/** SPEC §2 /manual: user manuals (SPEC's seva_user_manuals), each a PDF blob plus a row. */
+export function createManualsService({ db, blobs, now = () => new Date() }: ManualsDeps) {
+  /** The blob of a row when it can be read and is a PDF. */
+  async function readablePdf(row: store.ManualRow): Promise<Buffer | undefined> {
+    const blob = await blobs.get(row.blob_key);
+    return blob && isPdf(blob.data) ? blob.data : undefined;
+  }
+
+  return {
+    /**
+     * Stores a PDF as the newest manual: blob first, then its row; a failed row removes the blob.
+     * `id` is for the seed only, so that two instances starting at once add one sample manual.
+     */
+    async addManual(pdf: Buffer, fileName: string, options: { id?: string } = {}): Promise<store.ManualRow> {
+      const name = checkManualFile(pdf, fileName);
+      const createdAt = now().toISOString();
+      const row: store.ManualRow = {
+        id: options.id ?? randomUUID(),
+        file_name: name,
+        blob_key: `manuals/${randomUUID()}.pdf`,
+        time_created: createdAt,
+        size: pdf.length,
+        created_at: createdAt,
+      };
+      await blobs.put(row.blob_key, pdf, 'application/pdf');
+      try {
+        await store.insertManual(db, row);
+      } catch (error) {
+        await blobs.delete(row.blob_key);
+        if (isUniqueViolation(error)) throw conflict(manualMessages.alreadyAdded);
+        throw error;
+      }
+      return row;
+    },
+
+    async hasManuals(): Promise<boolean> {
+      return (await store.countManuals(db)) > 0;
+    },
+
+    /**
+     * The newest manual whose file can be read (SPEC §4: newest by creation time, unreadable time as the oldest).
+     * A file whose blob is missing or is not a PDF is passed over for the next newest.
+     */
+    async latest(): Promise<ManualSummary> {
+      const rows = await store.listManualsNewestFirst(db);
+      if (rows.length === 0) throw notFound(manualMessages.noManuals);
+      for (const row of rows) {
+        if (await readablePdf(row)) {
+          return { id: row.id, fileName: row.file_name, timeCreated: row.time_created, size: Number(row.size), url: manualFileUrl(row.id) };
+        }
+      }
+      throw notFound(manualMessages.noValidManual);
+    },
+
+    async file(id: string): Promise<{ fileName: string; data: Buffer }> {
+      const row = await store.findManual(db, id);
+      const data = row ? await readablePdf(row) : undefined;
+      if (!row || !data) throw notFound(manualMessages.manualNotFound);
+      return { fileName: row.file_name, data };
+    },
+  };
+}
+
+export type ManualsService = ReturnType<typeof createManualsService>;

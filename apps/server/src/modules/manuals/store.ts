@@ -1,0 +1,32 @@
+import type { Selectable } from 'kysely';
+import type { ManualsTable } from '../../db/schema.ts';
+import type { Executor } from '../identity/store.ts';
+
+export type ManualRow = Selectable<ManualsTable>;
+
+export async function insertManual(db: Executor, row: ManualRow): Promise<void> {
+  await db.insertInto('manuals').values(row).execute();
+}
+
+/** Newest first by time_created; a NULL time_created (unreadable metadata) counts as the oldest (SPEC §4). */
+export function listManualsNewestFirst(db: Executor) {
+  return db
+    .selectFrom('manuals')
+    .selectAll()
+    .orderBy('time_created', (ob) => ob.desc().nullsLast())
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+}
+
+export function findManual(db: Executor, id: string) {
+  return db.selectFrom('manuals').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function countManuals(db: Executor): Promise<number> {
+  const row = await db
+    .selectFrom('manuals')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

@@ -1,0 +1,43 @@
+import { useEffect, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { featureForPath, NAV_ENTRIES } from '../navigation.ts';
+
+/** SPEC §2's shared navigation: logo to /dashboard, six entries, a menu toggle on narrow screens, 'Current: {feature}'. */
+export function TopNavigation() {
+  const { pathname } = useLocation();
+  const [open, setOpen] = useState(false);
+  const feature = featureForPath(pathname);
+  useEffect(() => setOpen(false), [pathname]);
+  return (
+    <header className="site-header">
+      <div className="site-header-bar">
+        <Link to="/dashboard" className="brand">
+          <img src="/logo.svg" alt="" width="40" height="40" />
+          <span>SEVA</span>
+          <span className="visually-hidden">, home</span>
+        </Link>
+        <p className="current-feature">Current: {feature}</p>
+        <button
+          type="button"
+          className="button button-secondary menu-toggle"
+          aria-expanded={open}
+          aria-controls="main-navigation"
+          onClick={() => setOpen((v) => !v)}
+        >
+          {open ? 'Close menu' : 'Menu'}
+        </button>
+      </div>
+      <nav id="main-navigation" aria-label="Main" className={open ? 'main-nav main-nav-open' : 'main-nav'}>
+        <ul>
+          {NAV_ENTRIES.map((entry) => (
+            <li key={entry.to}>
+              <NavLink to={entry.to} end={entry.to !== '/faces'}>
+                {entry.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </header>
+  );
+}

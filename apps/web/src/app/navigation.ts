@@ -1,0 +1,15 @@
+/** SPEC §2: the entries of the shared top navigation, in order. */
+export const NAV_ENTRIES = [
+  { to: '/dashboard', label: 'Home' },
+  { to: '/faces', label: 'Face Recognition' },
+  { to: '/sos', label: 'Emergency Setup' },
+  { to: '/manual', label: 'Knowledge Base' },
+  { to: '/updates', label: 'Updates' },
+  { to: '/profile', label: 'Profile' },
+] as const;
+
+/** The feature a path belongs to, for 'Current: {feature}' and the document title. */
+export function featureForPath(pathname: string): string {
+  const entry = [...NAV_ENTRIES].sort((a, b) => b.to.length - a.to.length).find((e) => pathname === e.to || pathname.startsWith(`${e.to}/`));
+  return entry?.label ?? 'Home';
+}

@@ -1,0 +1,14 @@
+import { Link } from 'react-router';
+import { PageHeading } from '../components/ui/page-heading.tsx';
+
+export function NotFoundPage() {
+  return (
+    <main id="main" className="page page-narrow">
+      <PageHeading>Page not found</PageHeading>
+      <p>There is no SEVA portal page at this address.</p>
+      <p>
+        <Link to="/dashboard">Go to My Dashboard</Link>
+      </p>
+    </main>
+  );
+}

@@ -1,0 +1,64 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { messages, resetRequestSchema, type ResetRequestInput } from '@seva/shared';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Button } from '../../components/ui/button.tsx';
+import { PageHeading } from '../../components/ui/page-heading.tsx';
+import { StatusRegion } from '../../components/ui/status-region.tsx';
+import { TextField } from '../../components/ui/text-field.tsx';
+import { useRequestPasswordReset } from './api/request-password-reset.ts';
+import { placeServerError } from './server-error.ts';
+
+/** The 'Forgot password?' view of /login: e-mail, 'SEND RESET LINK', a confirmation, 'BACK TO LOGIN'. */
+export function ForgotPasswordView({ onBack }: { onBack: () => void }) {
+  const request = useRequestPasswordReset();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const { register, handleSubmit, setError, formState } = useForm<ResetRequestInput>({
+    resolver: zodResolver(resetRequestSchema),
+    defaultValues: { email: '' },
+  });
+
+  const onSubmit = handleSubmit(async (input) => {
+    setFailure(null);
+    try {
+      await request.mutateAsync(input);
+      setSentTo(input.email);
+    } catch (error) {
+      setFailure(placeServerError(error, ['email'], setError, messages.resetFailed));
+    }
+  });
+
+  if (sentTo) {
+    return (
+      <section aria-labelledby="reset-sent-heading" className="card">
+        <PageHeading id="reset-sent-heading" focusKey="sent">
+          Check your e-mail
+        </PageHeading>
+        <StatusRegion tone="success" message={`We sent a password reset link to ${sentTo}. The link works once and expires in 1 hour.`} />
+        <Button onClick={onBack}>BACK TO LOGIN</Button>
+      </section>
+    );
+  }
+  const busy = formState.isSubmitting;
+  return (
+    <section aria-labelledby="reset-heading" className="card">
+      <PageHeading id="reset-heading" focusKey="forgot">
+        Reset your password
+      </PageHeading>
+      <p>Enter the e-mail address of your SEVA account and we will send you a link to choose a new password.</p>
+      <StatusRegion tone={failure ? 'error' : 'info'} message={failure ?? (busy ? 'Sending reset link…' : null)} />
+      <form onSubmit={onSubmit} noValidate className="form">
+        <TextField label="Email" type="email" autoComplete="email" {...register('email')} error={formState.errors.email?.message} />
+        <Button type="submit" disabled={busy}>
+          SEND RESET LINK
+        </Button>
+      </form>
+      <p>
+        <Button variant="secondary" onClick={onBack}>
+          BACK TO LOGIN
+        </Button>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,39 @@
+import { Link } from 'react-router';
+import { PageHeading } from '../../components/ui/page-heading.tsx';
+import { StatusRegion } from '../../components/ui/status-region.tsx';
+import { useSession } from '../../lib/session.ts';
+import { ProfileMenu } from './profile-menu.tsx';
+
+const CARDS = [
+  { to: '/faces', title: 'Face Recognition', text: 'Teach your glasses the faces of the people you know.' },
+  { to: '/sos', title: 'Emergency Setup', text: 'Choose who we contact in an emergency.' },
+  { to: '/manual', title: 'Knowledge Base', text: 'Read the latest SEVA user manual.' },
+  { to: '/updates', title: 'Updates', text: 'Scan QR codes to install or update SEVA features.' },
+] as const;
+
+/** /dashboard: 'My Dashboard', the welcome, the profile menu and the four cards (SPEC §2). */
+export function DashboardPage() {
+  const { data: user } = useSession();
+  const name = user?.username?.trim() || 'User';
+  const incomplete = user && (!user.username || !user.phone);
+  return (
+    <>
+      <div className="page-title-row">
+        <PageHeading>My Dashboard</PageHeading>
+        <ProfileMenu name={name} />
+      </div>
+      <p className="lead">Welcome back, {name}</p>
+      <StatusRegion tone="error" message={incomplete ? 'Profile data incomplete. Please update your profile.' : null} />
+      <ul className="card-grid">
+        {CARDS.map((card) => (
+          <li key={card.to}>
+            <Link to={card.to} className="feature-card">
+              <h2>{card.title}</h2>
+              <p>{card.text}</p>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}

@@ -1,0 +1,63 @@
+/** An answer that was not OK, with the message the server gave for people. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly field?: string,
+    readonly code?: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+
+  /** True when the request never reached the server. */
+  get isNetworkError(): boolean {
+    return this.status === 0;
+  }
+}
+
+export const NETWORK_ERROR_MESSAGE = 'Unable to connect to the server. Please check your internet connection and try again.';
+
+type Body = { json: unknown; form?: never } | { form: FormData; json?: never } | { json?: never; form?: never };
+
+/** The one HTTP client: same-origin, cookie session, JSON or form bodies, errors as ApiError. */
+export async function apiFetch<T>(path: string, options: { method?: string; signal?: AbortSignal } & Body = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  let body: BodyInit | undefined;
+  if (options.json !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(options.json);
+  } else if (options.form) {
+    body = options.form;
+  }
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: options.method ?? (body ? 'POST' : 'GET'),
+      headers,
+      body,
+      credentials: 'same-origin',
+      signal: options.signal,
+    });
+  } catch (error) {
+    if ((error as Error).name === 'AbortError') throw error;
+    throw new ApiError(0, NETWORK_ERROR_MESSAGE);
+  }
+  if (response.status === 204) return undefined as T;
+  const text = await response.text();
+  const data = parseJson(text);
+  if (!response.ok) {
+    const payload = (data ?? {}) as { message?: string; field?: string; code?: string };
+    throw new ApiError(response.status, payload.message ?? (text || response.statusText), payload.field, payload.code);
+  }
+  return data as T;
+}
+
+function parseJson(text: string): unknown {
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,22 @@
+import { onCLS, onFCP, onINP, onLCP, onTTFB, type Metric } from 'web-vitals';
+
+/** SPEC §1: web-vitals reporting; sent to our own server, which logs it. */
+export function reportWebVitals(): void {
+  const send = (metric: Metric) => {
+    const body = JSON.stringify({
+      name: metric.name,
+      value: metric.value,
+      id: metric.id,
+      rating: metric.rating,
+      delta: metric.delta,
+      navigationType: metric.navigationType,
+      path: window.location.pathname,
+    });
+    void fetch('/api/vitals', { method: 'POST', body, headers: { 'Content-Type': 'application/json' }, keepalive: true }).catch(() => undefined);
+  };
+  onCLS(send);
+  onFCP(send);
+  onINP(send);
+  onLCP(send);
+  onTTFB(send);
+}

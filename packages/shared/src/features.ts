@@ -1,0 +1,59 @@
+/** SPEC §3: one glasses feature; its download link comes from the server. */
+export interface Feature {
+  id: number;
+  name: string;
+  dbKey: FeatureDbKey;
+  description: string;
+  /** Card colour; white text on it has at least 7:1 contrast. */
+  colour: string;
+}
+
+export const FEATURE_DB_KEYS = [
+  'describe_scene',
+  'navigate',
+  'find_object',
+  'recognise_face',
+  'read_for_me',
+  'talk_to_me',
+  'play_music',
+  'magnify',
+] as const;
+export type FeatureDbKey = (typeof FEATURE_DB_KEYS)[number];
+
+/** SPEC §3: the eight features, in carousel order. */
+export const FEATURES: readonly Feature[] = [
+  { id: 1, name: 'Describe Scene', dbKey: 'describe_scene', description: 'AI-powered scene description', colour: '#1a4d8f' },
+  { id: 2, name: 'Navigate', dbKey: 'navigate', description: 'Indoor navigation with obstacle detection', colour: '#0b5d3b' },
+  { id: 3, name: 'Find Object', dbKey: 'find_object', description: 'Locate objects in your environment', colour: '#8a3b00' },
+  { id: 4, name: 'Recognise Face', dbKey: 'recognise_face', description: 'Identify trained faces in real-time', colour: '#6b2c91' },
+  { id: 5, name: 'Read For Me', dbKey: 'read_for_me', description: 'Text recognition and reading', colour: '#9b1c31' },
+  { id: 6, name: 'Talk To Me', dbKey: 'talk_to_me', description: 'Voice-based communication assistant', colour: '#005a66' },
+  { id: 7, name: 'Play Music', dbKey: 'play_music', description: 'Audio entertainment with voice controls', colour: '#5c4b00' },
+  { id: 8, name: 'Magnify', dbKey: 'magnify', description: 'Digital magnifier with contrast', colour: '#37474f' },
+];
+
+/** A feature as GET /api/features answers it. */
+export interface FeatureWithLink extends Feature {
+  downloadUrl: string | null;
+}
+
+export interface FeaturesResponse {
+  checkedAt: string;
+  features: FeatureWithLink[];
+}
+
+export function isFeatureDbKey(value: string): value is FeatureDbKey {
+  return (FEATURE_DB_KEYS as readonly string[]).includes(value);
+}
+
+export function featureByDbKey(dbKey: string): Feature | undefined {
+  return FEATURES.find((f) => f.dbKey === dbKey);
+}
+
+/** SPEC §2 (updates) and §8. */
+export const featureMessages = {
+  upToDate: 'Up to date',
+  scanToInstall: 'Scan to install/update',
+  loading: 'Loading feature data...',
+  qrError: 'Error generating QR code',
+} as const;

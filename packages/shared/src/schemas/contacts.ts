@@ -1,0 +1,159 @@
+import { z } from 'zod';
+import { allowedLengths, CONTACT_DEFAULT_COUNTRY_CODE, countryByCode, isKnownCountryCode } from '../countries.ts';
+import { contactPhoneLengthMessage, messages } from '../messages.ts';
+
+/** SPEC §2, §5 and §8 (emergency contacts), verbatim, plus the refusals this product adds. */
+export const contactMessages = {
+  loading: 'Loading emergency contacts...',
+  notLoggedIn: 'You must be logged in to manage emergency contacts.',
+  notProvided: 'Not provided',
+  onlyNumbers: 'Only numbers allowed',
+  primaryRequired: 'Primary emergency contact is required',
+  fixPhoneErrors: 'Please fix phone number validation errors',
+  completeOrClearSecondary: 'Please complete or clear secondary contact information',
+  saved: 'Emergency contacts saved successfully',
+  saveFailed: 'Failed to save contacts. Please try again.',
+  unknownCountry: 'Please choose a country code from the list.',
+  tooManyContacts: 'Only two emergency contacts can be saved: a primary and a secondary.',
+  notAContact: 'Each contact needs a name, countryCode and phoneNumber.',
+  nameNotText: 'Name must be text.',
+  phoneNotText: 'Phone number must be text.',
+} as const;
+
+/** SPEC §9: at most two contacts, one primary and one secondary. */
+export const MAX_EMERGENCY_CONTACTS = 2;
+export const CONTACT_NAME_MAX = 100;
+
+export type ContactSlot = 'primary' | 'secondary';
+export const CONTACT_SLOTS: readonly ContactSlot[] = ['primary', 'secondary'];
+
+/** One contact as the form edits it (SPEC §3: the local shape). */
+export interface ContactInput {
+  name: string;
+  countryCode: string;
+  phoneNumber: string;
+}
+
+/** One contact as it is stored and read back (SPEC §3/§7: the sos-face document's shape). */
+export interface EmergencyContact {
+  name: string;
+  country_code: string;
+  phone_number: string;
+  is_primary: boolean;
+  timestamp: string;
+}
+
+export interface ContactsInput {
+  primary?: ContactInput | undefined;
+  secondary?: ContactInput | null | undefined;
+}
+
+export const emptyContact = (): ContactInput => ({ name: '', countryCode: CONTACT_DEFAULT_COUNTRY_CODE, phoneNumber: '' });
+
+/** Saved contacts as form values: the first is primary, the second secondary, blanks where none. */
+export function contactsToFormValues(contacts: readonly EmergencyContact[]): { primary: ContactInput; secondary: ContactInput } {
+  const toInput = (c: EmergencyContact | undefined): ContactInput =>
+    c ? { name: c.name, countryCode: c.country_code, phoneNumber: c.phone_number } : emptyContact();
+  return { primary: toInput(contacts[0]), secondary: toInput(contacts[1]) };
+}
+
+/** The field rule of SPEC §5 for a typed phone: digits only, then the country's length(s); blank is not a phone error. */
+export function contactPhoneIssue(phoneNumber: string, countryCode: string): string | undefined {
+  if (phoneNumber === '') return undefined;
+  if (!/^\d+$/.test(phoneNumber)) return contactMessages.onlyNumbers;
+  const lengths = allowedLengths(countryCode);
+  if (lengths.includes(phoneNumber.length)) return undefined;
+  return contactPhoneLengthMessage(lengths, countryByCode(countryCode)?.name ?? countryCode);
+}
+
+const isBlank = (c: ContactInput | null | undefined) => !c || (c.name.trim() === '' && c.phoneNumber === '');
+
+/**
+ * The one message that blocks saving, or undefined. Precedence, the same in form and server:
+ * 1. primary name or phone blank: 'Primary emergency contact is required';
+ * 2. any phone (primary, or a secondary's non-blank one) fails its field rule: 'Please fix phone number validation errors';
+ * 3. secondary with only one of name and phone: 'Please complete or clear secondary contact information'.
+ */
+export function contactsFormIssue(value: ContactsInput): string | undefined {
+  const primary = value.primary ?? emptyContact();
+  const secondary = value.secondary ?? undefined;
+  if (primary.name.trim() === '' || primary.phoneNumber === '') return contactMessages.primaryRequired;
+  const typed = secondary ? [primary, secondary] : [primary];
+  if (typed.some((c) => contactPhoneIssue(c.phoneNumber, c.countryCode))) return contactMessages.fixPhoneErrors;
+  if (secondary && (secondary.name.trim() === '') !== (secondary.phoneNumber === '')) return contactMessages.completeOrClearSecondary;
+  return undefined;
+}
+
+export interface ContactFieldIssue {
+  path: [ContactSlot, keyof ContactInput];
+  message: string;
+}
+
+/** The messages shown beside fields: name length, country code, phone. A blank secondary has none. */
+export function contactFieldIssues(value: ContactsInput): ContactFieldIssue[] {
+  const issues: ContactFieldIssue[] = [];
+  for (const slot of CONTACT_SLOTS) {
+    const contact = value[slot];
+    if (!contact || (slot === 'secondary' && isBlank(contact))) continue;
+    if (contact.name.trim().length > CONTACT_NAME_MAX) {
+      issues.push({ path: [slot, 'name'], message: messages.maximumLength(CONTACT_NAME_MAX) });
+    }
+    if (!isKnownCountryCode(contact.countryCode)) issues.push({ path: [slot, 'countryCode'], message: contactMessages.unknownCountry });
+    const phone = contactPhoneIssue(contact.phoneNumber, contact.countryCode);
+    if (phone) issues.push({ path: [slot, 'phoneNumber'], message: phone });
+  }
+  return issues;
+}
+
+const contactInput = z.strictObject(
+  {
+    name: z.string({ error: contactMessages.nameNotText }).default(''),
+    countryCode: z.string({ error: contactMessages.unknownCountry }).trim().default(CONTACT_DEFAULT_COUNTRY_CODE),
+    phoneNumber: z.string({ error: contactMessages.phoneNotText }).default(''),
+  },
+  { error: contactMessages.notAContact },
+);
+
+const contactsShape = z.strictObject({
+  primary: contactInput.optional(),
+  secondary: contactInput.nullable().optional(),
+});
+
+/** The form's resolver schema: field messages only; the form shows `contactsFormIssue` above the buttons. */
+export const contactFieldsSchema = contactsShape.superRefine((value, ctx) => {
+  for (const issue of contactFieldIssues(value)) ctx.addIssue({ code: 'custom', ...issue });
+});
+
+/** Top-level keys: anything but primary and secondary is refused; an extra contact says so. */
+function checkSlots(body: Record<string, unknown>, ctx: z.RefinementCtx): void {
+  const extra = Object.keys(body).find((k) => !(CONTACT_SLOTS as readonly string[]).includes(k));
+  if (extra === undefined) return;
+  const value = body[extra];
+  const looksLikeContact = typeof value === 'object' && value !== null;
+  ctx.addIssue({ code: 'custom', path: [extra], message: looksLikeContact ? contactMessages.tooManyContacts : `Unknown field: ${extra}` });
+}
+
+const trimmed = (c: ContactInput): ContactInput => ({ name: c.name.trim(), countryCode: c.countryCode, phoneNumber: c.phoneNumber });
+
+/**
+ * PUT /api/contacts. The first issue (what the server answers) is the form-level one of `contactsFormIssue`,
+ * then the field messages. Output: the primary, and the secondary only when it has both name and phone.
+ */
+export const saveContactsSchema = z
+  .record(z.string(), z.unknown())
+  .superRefine(checkSlots)
+  .pipe(
+    contactsShape
+      .superRefine((value, ctx) => {
+        const formIssue = contactsFormIssue(value);
+        if (formIssue) ctx.addIssue({ code: 'custom', path: [], message: formIssue });
+        for (const issue of contactFieldIssues(value)) ctx.addIssue({ code: 'custom', ...issue });
+      })
+      .transform((value) => ({
+        primary: trimmed(value.primary ?? emptyContact()),
+        secondary: isBlank(value.secondary) || !value.secondary ? undefined : trimmed(value.secondary),
+      })),
+  );
+/** The body of PUT /api/contacts. */
+export type SaveContactsInput = ContactsInput;
+export type SaveContactsData = z.output<typeof saveContactsSchema>;

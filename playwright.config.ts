@@ -1,0 +1,31 @@
+import { defineConfig } from '@playwright/test';
+
+const PORT = 3100;
+export const E2E_DATA_DIR = '.tmp/e2e-data';
+
+/** End-to-end in Debian's Chromium against the real server on a fresh embedded install. */
+export default defineConfig({
+  testDir: 'e2e',
+  testMatch: '**/*.spec.ts',
+  fullyParallel: false,
+  workers: 2,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list'], ['json', { outputFile: '.tmp/playwright.json' }]] : [['list'], ['json', { outputFile: '.tmp/playwright.json' }]],
+  use: {
+    baseURL: `http://localhost:${PORT}`,
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+    trace: 'retain-on-failure',
+  },
+  webServer: {
+    command: `rm -rf ${E2E_DATA_DIR} && node scripts/start.mjs`,
+    url: `http://localhost:${PORT}/login`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    env: { PORT: String(PORT), DATA_DIR: E2E_DATA_DIR, RATE_LIMIT_MULTIPLIER: '100', LOG_LEVEL: 'warn' },
+  },
+});
