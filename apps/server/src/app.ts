@@ -4,7 +4,7 @@ import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { messages } from '@seva/shared';
-import type { Config } from './config.ts';
+import { BODY_LIMIT, type Config } from './config.ts';
 import { fileBlobStore, sqlBlobStore, type BlobStore } from './blobs/blob-store.ts';
 import { openDatabase, type DatabaseHandle } from './db/database.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
@@ -20,7 +20,7 @@ import { registerSameOriginCheck } from './plugins/same-origin.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { requireUser } from './plugins/session.ts';
 
-export const BODY_LIMIT = 64 * 1024;
+export { BODY_LIMIT };
 
 /** What the modules share; tests reach in through it. */
 export interface AppContext {
@@ -54,7 +54,9 @@ export async function buildApp(config: Config, overrides: { mailer?: Mailer } = 
   const identity = createIdentityService({ db: database.db, mailer, config });
   const context: AppContext = { config, database, blobs, mailer, identity, requireUser: requireUser(identity.userForSession) };
   app.decorate('context', context);
-  app.addHook('onClose', async () => database.close());
+  app.addHook('onClose', async () => {
+    await database.close();
+  });
 
   registerErrorHandler(app);
   await registerSecurityHeaders(app, { secure: config.secureCookies });

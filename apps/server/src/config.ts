@@ -43,6 +43,9 @@ const env = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
+/** JSON and form bodies (files aside) are capped at 64 KB. */
+export const BODY_LIMIT = 64 * 1024;
+
 const minutes = (n: number) => n * 60;
 
 export const defaultRateLimits: Config['rateLimits'] = {

@@ -7,3 +7,4 @@ export * from './identity-qr.ts';
 export * from './schemas/profile.ts';
 export * from './schemas/contacts.ts';
 export * from './features.ts';
+export * from './schemas/faces.ts';

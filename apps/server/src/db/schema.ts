@@ -76,6 +76,18 @@ export interface SevaApplicationsTable {
   updated_at: string;
 }
 
+export interface FacesTable {
+  face_id: string;
+  user_id: string;
+  name: string;
+  name_key: string;
+  image_key: string;
+  mime: string;
+  descriptor: Buffer;
+  consent_at: string;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sos_face: SosFaceTable;
@@ -85,6 +97,7 @@ export interface Database {
   blobs: BlobsTable;
   manuals: ManualsTable;
   seva_applications: SevaApplicationsTable;
+  faces: FacesTable;
 }
 
 export type { Generated };

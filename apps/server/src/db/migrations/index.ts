@@ -2,11 +2,13 @@ import type { Migration } from 'kysely';
 import type { Dialect } from '../dialect-types.ts';
 import { identityMigration } from './001-identity.ts';
 import { manualsFeaturesMigration } from './002-manuals-features.ts';
+import { facesMigration } from './003-faces.ts';
 
 /** Every migration, in order; a new one is appended with the next number. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
   return {
     '001-identity': identityMigration(dialect),
     '002-manuals-features': manualsFeaturesMigration(),
+    '003-faces': facesMigration(dialect),
   };
 }

@@ -1,0 +1,63 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  deleteFaceSchema,
+  faceMessages,
+  listFacesSchema,
+  recognizeFieldsSchema,
+  renameFaceSchema,
+  storeFaceFieldsSchema,
+} from '@seva/shared';
+import { z } from 'zod';
+import { notFound } from '../../plugins/http-error.ts';
+import { parseBody } from '../../plugins/parse-body.ts';
+import type { requireUser } from '../../plugins/session.ts';
+import { formOf, registerFormParsers } from './form-body.ts';
+import type { FacesService } from './service.ts';
+
+const imageParams = z.object({ faceId: z.uuid() });
+
+/** The face backend of SPEC §7 and DESIGN.md, under /face-api; every call needs a session. */
+export function facesRoutes(faces: FacesService, guard: ReturnType<typeof requireUser>) {
+  return async (app: FastifyInstance) => {
+    await registerFormParsers(app);
+    app.addHook('preHandler', guard);
+
+    app.post('/get_all_faces', async (request) => {
+      const { fields } = formOf(request);
+      return faces.list(request.user, parseBody(listFacesSchema, fields).email);
+    });
+
+    app.post('/store_face', async (request) => {
+      const { fields, file } = formOf(request);
+      return faces.store(request.user, parseBody(storeFaceFieldsSchema, fields), file);
+    });
+
+    app.put('/update_face_name', async (request) => {
+      const { fields } = formOf(request);
+      return faces.rename(request.user, parseBody(renameFaceSchema, fields));
+    });
+
+    app.delete('/delete_face', async (request) => {
+      const { fields } = formOf(request);
+      await faces.remove(request.user, parseBody(deleteFaceSchema, fields));
+      return { message: faceMessages.deleted };
+    });
+
+    app.post('/recognize', async (request) => {
+      const { fields, file } = formOf(request);
+      return faces.recognize(request.user, parseBody(recognizeFieldsSchema, fields).email, file);
+    });
+
+    app.post('/detect_faces', async (request) => {
+      const { fields, file } = formOf(request);
+      return faces.detect(request.user, parseBody(recognizeFieldsSchema, fields).email, file);
+    });
+
+    app.get('/image/:faceId', async (request, reply) => {
+      const params = imageParams.safeParse(request.params);
+      if (!params.success) throw notFound(faceMessages.faceNotFound);
+      const image = await faces.image(request.user, params.data.faceId);
+      return reply.type(image.contentType).header('Cache-Control', 'private, max-age=3600').send(image.data);
+    });
+  };
+}

@@ -1,0 +1,93 @@
+import { z } from 'zod';
+
+/** SPEC §5 and §9: the face rules the add and edit forms check and the face backend checks again. */
+export const FACE_NAME_MAX = 100;
+export const MAX_IMAGE_BYTES = 5_242_880;
+export const FACE_PAGE_SIZES = [10, 25, 50, 100] as const;
+
+export const faceMessages = {
+  nameRequired: 'Please enter a name',
+  nameEmpty: 'Name cannot be empty',
+  nameTooLong: `Names can be at most ${FACE_NAME_MAX} characters.`,
+  nameExistsWarning: 'Name already exists',
+  invalidImageFormat: 'Invalid image format',
+  notAnImage: 'Please select an image file',
+  imageTooLarge: 'Image size too large (max 5MB)',
+  userEmailMissing: 'User email not found. Please log in again.',
+  notAuthenticated: 'User not authenticated. Please log in first.',
+  notAuthenticatedAdd: 'User not authenticated. Please log in.',
+  deleteConfirm: 'Are you sure you want to delete this face?',
+  deleted: 'Face deleted successfully',
+  updated: 'Face updated successfully',
+  faceNotFound: 'This face was not found. It may have been deleted.',
+  noFace: 'No face was found in this image. Please use a clear, well-lit photo of one face, looking at the camera.',
+  manyFaces: (n: number) => `This image shows ${n} faces. Please use a photo with only one face.`,
+  faceIdInvalid: 'face_id must be a UUID.',
+  faceIdUsed: 'This face_id has already been used. Please start again.',
+  fileMissing: 'Please choose an image of the face to register.',
+} as const;
+
+/** SPEC §5: 'A face with the name "{name}" already exists. Please use a different name.' */
+export function duplicateFaceNameMessage(name: string): string {
+  return `A face with the name "${name}" already exists. Please use a different name.`;
+}
+
+/** Names are unique per user, compared trimmed and case-insensitive. */
+export function faceNameKey(name: string): string {
+  return name.trim().toLocaleLowerCase('en');
+}
+
+export function faceNameField(requiredMessage: string) {
+  return z
+    .string({ error: requiredMessage })
+    .trim()
+    .min(1, { error: requiredMessage })
+    .max(FACE_NAME_MAX, { error: faceMessages.nameTooLong });
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
+export const faceIdField = z.string({ error: faceMessages.faceIdInvalid }).regex(UUID, { error: faceMessages.faceIdInvalid });
+const emailText = z.string({ error: faceMessages.userEmailMissing }).trim().min(1, { error: faceMessages.userEmailMissing });
+
+export const listFacesSchema = z.strictObject({ email: emailText });
+export const storeFaceFieldsSchema = z.strictObject({ email: emailText, name: faceNameField(faceMessages.nameRequired), face_id: faceIdField });
+export const renameFaceSchema = z.strictObject({
+  email: emailText,
+  name: z.string().max(1000).optional(),
+  updated_name: faceNameField(faceMessages.nameEmpty),
+  face_id: faceIdField,
+});
+export const deleteFaceSchema = z.strictObject({ email: emailText, face_id: faceIdField });
+export const recognizeFieldsSchema = z.strictObject({ email: emailText });
+
+/** One face as the face backend lists it (SPEC §7). */
+export interface FaceSummary {
+  face_id: string;
+  name: string;
+  face_url: string;
+  timestamp: string;
+}
+
+export interface RecognizeAnswer {
+  match: { face_id: string; name: string; distance: number } | null;
+}
+
+/** SPEC §5: PNG when the data URL says PNG, otherwise JPEG. */
+export function imageTypeOfDataUrl(dataUrl: string): 'image/png' | 'image/jpeg' {
+  return dataUrl.startsWith('data:image/png') ? 'image/png' : 'image/jpeg';
+}
+
+/** SPEC §5: a JPEG or PNG data URL, else 'Invalid image format'. */
+export function isSupportedImageDataUrl(dataUrl: string): boolean {
+  return /^data:image\/(png|jpe?g);base64,[A-Za-z0-9+/]+=*$/.test(dataUrl);
+}
+
+/** SPEC §5: the name with whitespace replaced by underscores, plus png or jpg. */
+export function faceFileName(name: string, type: 'image/png' | 'image/jpeg'): string {
+  return `${name.trim().replace(/\s+/g, '_')}.${type === 'image/png' ? 'png' : 'jpg'}`;
+}
+
+/** SPEC §9: about 0.75 × the data-URL length / 1024, in KB. */
+export function estimatedSizeKb(dataUrl: string): number {
+  return Math.round((0.75 * dataUrl.length) / 1024);
+}
