@@ -1,7 +1,8 @@
 import { defineConfig } from '@playwright/test';
 
-const PORT = 3100;
-export const E2E_DATA_DIR = '.tmp/e2e-data';
+// E2E_PORT lets two runs share a machine; each gets its own server and data.
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+const E2E_DATA_DIR = `.tmp/e2e-${PORT}`;
 
 /** End-to-end in Debian's Chromium against the real server on a fresh embedded install. */
 export default defineConfig({
@@ -12,7 +13,7 @@ export default defineConfig({
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.CI ? [['list'], ['json', { outputFile: '.tmp/playwright.json' }]] : [['list'], ['json', { outputFile: '.tmp/playwright.json' }]],
+  reporter: [['list'], ['json', { outputFile: `.tmp/playwright-${PORT}.json` }]],
   use: {
     baseURL: `http://localhost:${PORT}`,
     launchOptions: {
@@ -26,6 +27,6 @@ export default defineConfig({
     url: `http://localhost:${PORT}/login`,
     reuseExistingServer: false,
     timeout: 180_000,
-    env: { PORT: String(PORT), DATA_DIR: E2E_DATA_DIR, RATE_LIMIT_MULTIPLIER: '100', LOG_LEVEL: 'warn' },
+    env: { PORT: String(PORT), DATA_DIR: E2E_DATA_DIR, E2E_PORT: String(PORT), RATE_LIMIT_MULTIPLIER: '100', LOG_LEVEL: 'warn' },
   },
 });

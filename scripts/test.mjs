@@ -42,7 +42,7 @@ if (vitest) {
   failed += vitest.numFailedTests + (vitestOk || vitest.numFailedTests > 0 ? 0 : 1);
 } else failed += 1;
 
-const playwrightReport = path.join(tmp, 'playwright.json');
+const playwrightReport = path.join(tmp, `playwright-${process.env.E2E_PORT ?? 3100}.json`);
 fs.rmSync(playwrightReport, { force: true });
 const e2eOk = run('end-to-end', 'npx', ['playwright', 'test']);
 const e2e = readJson(playwrightReport);

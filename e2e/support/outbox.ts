@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect } from '@playwright/test';
 
-const OUTBOX = path.resolve(import.meta.dirname, '../../.tmp/e2e-data/mail');
+const OUTBOX = path.resolve(import.meta.dirname, `../../.tmp/e2e-${process.env.E2E_PORT ?? 3100}/mail`);
 
 /** The text of the newest .eml in the server's outbox addressed to `to` (decoded from quoted-printable). */
 export function newestMailTo(to: string): string | undefined {

@@ -11,10 +11,9 @@ export function TopNavigation() {
   return (
     <header className="site-header">
       <div className="site-header-bar">
-        <Link to="/dashboard" className="brand">
+        <Link to="/dashboard" className="brand" aria-label="SEVA home">
           <img src="/logo.svg" alt="" width="40" height="40" />
           <span>SEVA</span>
-          <span className="visually-hidden">, home</span>
         </Link>
         <p className="current-feature">Current: {feature}</p>
         <button

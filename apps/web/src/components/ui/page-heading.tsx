@@ -1,9 +1,22 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 
+/**
+ * Whether the page the browser loaded has shown its heading. That first heading leaves focus where the browser
+ * put it, so 'Skip to main content' stays the first Tab stop; headings shown later (route or view change) take it.
+ */
+let loadedPageHeadingShown = false;
+
 /** The screen's h1; takes focus when it appears (route or view change) so screen readers announce where the user is. */
 export function PageHeading({ children, focusKey, id }: { children: ReactNode; focusKey?: string; id?: string }) {
   const ref = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
+    if (!loadedPageHeadingShown) {
+      // Set after this commit, so React's development double-run of effects does not count as a second heading.
+      queueMicrotask(() => {
+        loadedPageHeadingShown = true;
+      });
+      return;
+    }
     ref.current?.focus({ preventScroll: false });
   }, [focusKey]);
   return (

@@ -50,7 +50,7 @@ export function ForgotPasswordView({ onBack }: { onBack: () => void }) {
       <StatusRegion tone={failure ? 'error' : 'info'} message={failure ?? (busy ? 'Sending reset link…' : null)} />
       <form onSubmit={onSubmit} noValidate className="form">
         <TextField label="Email" type="email" autoComplete="email" {...register('email')} error={formState.errors.email?.message} />
-        <Button type="submit" disabled={busy}>
+        <Button type="submit" busy={busy}>
           SEND RESET LINK
         </Button>
       </form>

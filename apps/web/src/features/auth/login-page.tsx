@@ -69,7 +69,7 @@ function LoginForm({ notice, onForgot, onUnverified }: { notice: string | undefi
       <form onSubmit={onSubmit} noValidate className="form">
         <TextField label="License ID" autoComplete="username" spellCheck={false} {...register('licenseId')} error={formState.errors.licenseId?.message} />
         <TextField label="Password" type="password" autoComplete="current-password" {...register('password')} error={formState.errors.password?.message} />
-        <Button type="submit" disabled={busy} aria-disabled={busy}>
+        <Button type="submit" busy={busy}>
           {busy ? 'SIGNING IN' : 'SIGN IN'}
         </Button>
       </form>

@@ -67,7 +67,7 @@ export function ResetPasswordPage() {
           {...register('confirmPassword')}
           error={formState.errors.confirmPassword?.message}
         />
-        <Button type="submit" disabled={busy}>
+        <Button type="submit" busy={busy}>
           SAVE NEW PASSWORD
         </Button>
       </form>

@@ -12,7 +12,7 @@ import {
   type SignUpInput,
 } from '@seva/shared';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
 import { Link } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { PageHeading } from '../../components/ui/page-heading.tsx';
@@ -50,7 +50,6 @@ export function SignupPage() {
   });
   useDelayedRedirect(sentTo !== null, '/login', SIGNUP_REDIRECT_MS, { notice: SENT_NOTICE });
   const countryCode = watch('countryCode');
-  const phone = register('phoneNumber');
 
   const onSubmit = handleSubmit(async (input) => {
     setFailure(null);
@@ -109,11 +108,7 @@ export function SignupPage() {
           autoComplete="tel-national"
           hint="Digits only, without the country code."
           maxLength={maxPhoneLength(countryCode)}
-          {...phone}
-          onChange={(event) => {
-            event.target.value = sanitisePhoneDigits(event.target.value, countryCode);
-            return phone.onChange(event);
-          }}
+          {...digitsOnly(register('phoneNumber'), countryCode)}
           error={errors.phoneNumber?.message}
         />
         <TextField label="License ID" autoComplete="off" spellCheck={false} {...register('licenseId')} error={errors.licenseId?.message} />
@@ -136,7 +131,7 @@ export function SignupPage() {
           error={errors.confirmPassword?.message}
         />
         <div className="form-actions">
-          <Button type="submit" disabled={busy}>
+          <Button type="submit" busy={busy}>
             {busy ? 'CREATING ACCOUNT' : 'CREATE ACCOUNT'}
           </Button>
         </div>
@@ -146,4 +141,18 @@ export function SignupPage() {
       </p>
     </section>
   );
+}
+
+/**
+ * Keeps the phone field to digits, capped at the country's longest number (SPEC §5). Registered in place, in
+ * the form's order, so that a failed submit focuses the first wrong field, not the phone field.
+ */
+function digitsOnly(field: UseFormRegisterReturn<'phoneNumber'>, countryCode: string): UseFormRegisterReturn<'phoneNumber'> {
+  return {
+    ...field,
+    onChange: (event) => {
+      event.target.value = sanitisePhoneDigits(event.target.value, countryCode);
+      return field.onChange(event);
+    },
+  };
 }

@@ -18,7 +18,7 @@ export function VerificationRequiredView({ credentials, onBack }: { credentials:
       <p>Your e-mail address is not verified yet. Open the link in the e-mail we sent you when you registered, then sign in again.</p>
       <StatusRegion tone={failure ? 'error' : 'success'} message={failure ?? status} />
       <div className="actions">
-        <Button onClick={() => resend.mutate(credentials)} disabled={resend.isPending}>
+        <Button onClick={() => resend.mutate(credentials)} busy={resend.isPending}>
           Send the verification e-mail again
         </Button>
         <Button variant="secondary" onClick={onBack}>

@@ -1,0 +1,324 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from './support/axe.ts';
+import { expectFieldError } from './support/field-error.ts';
+import { signedInUser, type TestUser } from './support/users.ts';
+
+// /faces, the Face Management Console (SPEC §2, §4, §8, §9), against the real server and its real face detector.
+test.describe.configure({ mode: 'parallel' });
+
+const PEOPLE = path.resolve(import.meta.dirname, '..', '../shared/fixtures/faces/people');
+
+/** Twelve faces: [name, fixture image]. Sorted A to Z: Amy … Rajesh | Sheldon, Stuart. */
+const TWELVE: ReadonlyArray<readonly [string, string]> = [
+  ['Penny', 'penny/penny1.png'],
+  ['Amy', 'amy/amy1.png'],
+  ['Stuart', 'stuart/stuart1.png'],
+  ['Howard', 'howard/howard1.png'],
+  ['Raj', 'raj/raj1.png'],
+  ['Bernadette', 'bernadette/bernadette1.png'],
+  ['Sheldon', 'sheldon/sheldon1.png'],
+  ['Leonard', 'leonard/leonard1.png'],
+  ['amy fowler', 'amy/amy2.png'],
+  ['Bernie', 'bernadette/bernadette2.png'],
+  ['Lenny', 'leonard/leonard2.png'],
+  ['Rajesh', 'raj/raj2.png'],
+];
+const A_TO_Z = ['Amy', 'amy fowler', 'Bernadette', 'Bernie', 'Howard', 'Lenny', 'Leonard', 'Penny', 'Raj', 'Rajesh', 'Sheldon', 'Stuart'];
+
+/** Stores faces for `user` through the real face backend (SPEC §7 store_face), as the add-face screen would. */
+async function seedFaces(page: Page, user: TestUser, faces: ReadonlyArray<readonly [string, string]>): Promise<void> {
+  for (const [name, image] of faces) {
+    const response = await page.request.post('/face-api/store_face', {
+      multipart: {
+        file: { name: path.basename(image), mimeType: 'image/png', buffer: fs.readFileSync(path.join(PEOPLE, image)) },
+        name,
+        email: user.email,
+        face_id: randomUUID(),
+      },
+    });
+    expect(response.ok(), `store_face ${name} (${image}): ${response.status()} ${await response.text()}`).toBe(true);
+  }
+}
+
+const heading = (page: Page) => page.getByRole('heading', { level: 1, name: 'Face Management Console' });
+const faceList = (page: Page) => page.getByRole('main').getByRole('list').filter({ has: page.getByRole('heading', { level: 3 }) });
+const shownNames = (page: Page) => faceList(page).getByRole('heading', { level: 3 }).allTextContents();
+const footer = (page: Page) => page.getByText(/^(Showing \d+ to \d+ of \d+ faces|No faces match .*)$/);
+const pagination = (page: Page) => page.getByRole('navigation', { name: 'Pagination' });
+const status = (page: Page) => page.getByRole('main').getByRole('status');
+const alert = (page: Page) => page.getByRole('main').getByRole('alert');
+
+/** Opens /faces through the navigation, as a user would; the heading takes focus. */
+async function openFaces(page: Page): Promise<void> {
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Face Recognition' }).click();
+  await expect(heading(page)).toBeFocused();
+}
+
+/** Tab and Shift+Tab keep focus inside `dialog`. */
+async function expectFocusTrapped(page: Page, dialog: Locator, presses: number): Promise<void> {
+  for (const key of ['Tab', 'Shift+Tab']) {
+    for (let i = 0; i < presses; i += 1) {
+      await page.keyboard.press(key);
+      expect(await dialog.evaluate((el) => el.contains(document.activeElement)), `focus stays in the dialog after ${key} ×${i + 1}`).toBe(true);
+    }
+  }
+}
+
+test('lists, searches, sorts and pages twelve faces', async ({ page }) => {
+  const user = await signedInUser(page);
+  await seedFaces(page, user, TWELVE);
+  await openFaces(page);
+
+  await expect(faceList(page).getByRole('listitem')).toHaveCount(10);
+  expect(await shownNames(page)).toEqual(A_TO_Z.slice(0, 10));
+  await expect(footer(page)).toHaveText('Showing 1 to 10 of 12 faces');
+  const penny = faceList(page).getByRole('img', { name: 'Penny', exact: true });
+  await expect(penny).toHaveAttribute('src', /^\/face-api\/image\//);
+  await expect.poll(() => penny.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { message: 'the photo loads' }).toBe(true);
+  await expect(faceList(page).getByText(/^Added /).first()).toBeVisible();
+  await expect(page.getByRole('button', { name: 'View details for Penny' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Edit Penny' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Delete Penny' })).toBeVisible();
+  await expect(pagination(page).getByRole('button', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
+  await expectNoAxeViolations(page, '/faces with twelve faces');
+
+  // Paging, 10 a page.
+  await pagination(page).getByRole('button', { name: 'Next' }).click();
+  expect(await shownNames(page)).toEqual(['Sheldon', 'Stuart']);
+  await expect(footer(page)).toHaveText('Showing 11 to 12 of 12 faces');
+  await expect(pagination(page).getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+  await expect(pagination(page).getByRole('button', { name: 'Page 1' })).not.toHaveAttribute('aria-current', 'page');
+  await expect(pagination(page).getByRole('button', { name: 'Next' })).toHaveAttribute('aria-disabled', 'true');
+  await expect(pagination(page).getByRole('button', { name: 'Next' })).toBeFocused();
+  await pagination(page).getByRole('button', { name: 'Previous' }).click();
+  await expect(footer(page)).toHaveText('Showing 1 to 10 of 12 faces');
+  await pagination(page).getByRole('button', { name: 'Page 2' }).click();
+  await expect(footer(page)).toHaveText('Showing 11 to 12 of 12 faces');
+
+  // Sort Z to A keeps the page; the last page now holds the start of the alphabet.
+  await page.getByLabel('Sort by name').selectOption({ label: 'Z to A' });
+  expect(await shownNames(page)).toEqual(['amy fowler', 'Amy']);
+  await pagination(page).getByRole('button', { name: 'Page 1' }).click();
+  expect(await shownNames(page)).toEqual([...A_TO_Z].reverse().slice(0, 10));
+  await page.getByLabel('Sort by name').selectOption({ label: 'A to Z' });
+  expect(await shownNames(page)).toEqual(A_TO_Z.slice(0, 10));
+
+  // Searching goes back to page 1 and counts only the matches, whatever the case.
+  await pagination(page).getByRole('button', { name: 'Page 2' }).click();
+  const search = page.getByRole('searchbox', { name: 'Search by name' });
+  await search.fill('AMY');
+  expect(await shownNames(page)).toEqual(['Amy', 'amy fowler']);
+  await expect(footer(page)).toHaveText('Showing 1 to 2 of 2 faces');
+  await expect(pagination(page)).toHaveCount(0);
+  await search.fill('raj');
+  expect(await shownNames(page)).toEqual(['Raj', 'Rajesh']);
+  await search.fill('zebra');
+  await expect(faceList(page)).toHaveCount(0);
+  await expect(footer(page)).toHaveText('No faces match "zebra".');
+  await expectNoAxeViolations(page, '/faces with no match');
+  await search.fill('');
+  await expect(footer(page)).toHaveText('Showing 1 to 10 of 12 faces');
+
+  // Changing the page size goes back to page 1.
+  await pagination(page).getByRole('button', { name: 'Page 2' }).click();
+  await expect(page.getByLabel('Faces per page')).toHaveValue('10');
+  await page.getByLabel('Faces per page').selectOption('25');
+  await expect(footer(page)).toHaveText('Showing 1 to 12 of 12 faces');
+  expect(await shownNames(page)).toEqual(A_TO_Z);
+  await expect(pagination(page)).toHaveCount(0);
+  expect(await page.getByLabel('Faces per page').locator('option').allTextContents()).toEqual(['10', '25', '50', '100']);
+});
+
+test('the details, edit and delete dialogs work from the keyboard and give focus back', async ({ page }) => {
+  const user = await signedInUser(page);
+  await seedFaces(page, user, [TWELVE[0]!, TWELVE[1]!, TWELVE[2]!]);
+  await openFaces(page);
+  await expect(footer(page)).toHaveText('Showing 1 to 3 of 3 faces');
+
+  // Details: a larger photo, name, date added, face ID; Close or Escape gives focus back.
+  const viewPenny = page.getByRole('button', { name: 'View details for Penny' });
+  await viewPenny.focus();
+  await page.keyboard.press('Enter');
+  const details = page.getByRole('dialog', { name: 'Face details' });
+  await expect(details).toBeVisible();
+  await expect(details.getByRole('img', { name: 'Penny' })).toBeVisible();
+  await expect(details.getByRole('definition')).toHaveText([
+    'Penny',
+    /\d{4}/,
+    /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+  ]);
+  await expect(details.getByRole('term')).toHaveText(['Name', 'Date added', 'Face ID']);
+  await expectNoAxeViolations(page, '/faces, details dialog');
+  await expectFocusTrapped(page, details, 3);
+  await page.keyboard.press('Escape');
+  await expect(details).toBeHidden();
+  await expect(viewPenny).toBeFocused();
+  await page.keyboard.press('Enter');
+  await details.getByRole('button', { name: 'Close' }).click();
+  await expect(details).toBeHidden();
+  await expect(viewPenny).toBeFocused();
+
+  // Edit: prefilled; empty and taken names refused; Escape cancels; success closes and says so.
+  const editPenny = page.getByRole('button', { name: 'Edit Penny' });
+  await editPenny.focus();
+  await page.keyboard.press('Enter');
+  const edit = page.getByRole('dialog', { name: 'Edit Penny' });
+  const name = edit.getByRole('textbox', { name: 'Name' });
+  await expect(name).toBeFocused();
+  await expect(name).toHaveValue('Penny');
+  await expectNoAxeViolations(page, '/faces, edit dialog');
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.press('Delete');
+  await page.keyboard.press('Enter');
+  await expectFieldError(name, 'Name cannot be empty');
+  await name.fill('  AMY ');
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expectFieldError(name, 'A face with the name "AMY" already exists. Please use a different name.');
+  await expect(name).toBeFocused();
+  await expectNoAxeViolations(page, '/faces, edit dialog with an error');
+  await expectFocusTrapped(page, edit, 4);
+  await page.keyboard.press('Escape');
+  await expect(edit).toBeHidden();
+  await expect(editPenny).toBeFocused();
+  expect(await shownNames(page)).toEqual(['Amy', 'Penny', 'Stuart']);
+
+  await page.keyboard.press('Enter');
+  await expect(name).toHaveValue('Penny');
+  await name.fill('Penny Hofstadter');
+  await page.keyboard.press('Enter');
+  await expect(edit).toBeHidden();
+  await expect(status(page)).toHaveText('Face updated successfully');
+  expect(await shownNames(page)).toEqual(['Amy', 'Penny Hofstadter', 'Stuart']);
+  await expect(page.getByRole('button', { name: 'Edit Penny Hofstadter' })).toBeFocused();
+
+  // Delete: confirmed in an alert dialog; Cancel keeps the face and gives focus back.
+  const deleteStuart = page.getByRole('button', { name: 'Delete Stuart' });
+  await deleteStuart.click();
+  const confirm = page.getByRole('alertdialog', { name: 'Delete Stuart?' });
+  await expect(confirm).toContainText('Are you sure you want to delete this face?');
+  await expectNoAxeViolations(page, '/faces, delete confirmation');
+  await expectFocusTrapped(page, confirm, 3);
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(deleteStuart).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(confirm).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(deleteStuart).toBeFocused();
+  expect(await shownNames(page)).toEqual(['Amy', 'Penny Hofstadter', 'Stuart']);
+
+  // Confirmed: gone, said so, and focus on the list heading rather than lost.
+  await page.keyboard.press('Enter');
+  await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(confirm).toBeHidden();
+  await expect(status(page)).toHaveText('Face deleted successfully');
+  expect(await shownNames(page)).toEqual(['Amy', 'Penny Hofstadter']);
+  await expect(footer(page)).toHaveText('Showing 1 to 2 of 2 faces');
+  await expect(page.getByRole('heading', { level: 2, name: 'Your faces' })).toBeFocused();
+
+  // The change is on the server, not only on screen.
+  await page.reload();
+  expect(await shownNames(page)).toEqual(['Amy', 'Penny Hofstadter']);
+});
+
+test('deleting the last face leads to the welcome, with focus on it', async ({ page }) => {
+  const user = await signedInUser(page);
+  await seedFaces(page, user, [TWELVE[0]!]);
+  await openFaces(page);
+  await page.getByRole('button', { name: 'Delete Penny' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(status(page)).toHaveText('Face deleted successfully');
+  await expect(page.getByRole('heading', { level: 2, name: 'Welcome to your Face Management Console' })).toBeFocused();
+});
+
+test('a user without faces is welcomed and led to add one', async ({ page }) => {
+  await signedInUser(page);
+  await openFaces(page);
+  const welcome = page.getByRole('heading', { level: 2, name: 'Welcome to your Face Management Console' });
+  await expect(welcome).toBeVisible();
+  await expect(footer(page)).toHaveCount(0);
+  await expectNoAxeViolations(page, '/faces, empty');
+  await page.getByRole('link', { name: 'Add Your First Face' }).click();
+  await expect(page).toHaveURL(/\/faces\/add$/);
+  await page.goBack();
+  await expect(welcome).toBeVisible();
+  await page.getByRole('link', { name: 'Add New Face' }).click();
+  await expect(page).toHaveURL(/\/faces\/add$/);
+});
+
+test('a photo that cannot be loaded is replaced by the placeholder', async ({ page }) => {
+  const user = await signedInUser(page);
+  await seedFaces(page, user, [TWELVE[1]!]);
+  await page.route('**/face-api/image/**', (route) => route.fulfill({ status: 404, json: { message: 'Not found.' } }));
+  await openFaces(page);
+  const image = faceList(page).getByRole('img', { name: 'Amy (photo not available)' });
+  await expect(image).toHaveAttribute('src', '/face-placeholder.svg');
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { message: 'the placeholder loads' }).toBe(true);
+  await expectNoAxeViolations(page, '/faces with a broken photo');
+});
+
+test('says it is loading, and why the list could not load, and tries again', async ({ page }) => {
+  const user = await signedInUser(page);
+  await seedFaces(page, user, [TWELVE[1]!]);
+  const list = '**/face-api/get_all_faces';
+  const showFacesWith = async (answer: Parameters<Page['route']>[1]) => {
+    await page.unrouteAll();
+    await page.route(list, answer);
+    await page.goto('/dashboard');
+    await openFaces(page);
+  };
+
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await showFacesWith(async (route) => {
+    await held;
+    await route.continue();
+  });
+  await expect(status(page)).toHaveText('Loading your faces…');
+  release();
+  await expect(faceList(page).getByRole('heading', { name: 'Amy' })).toBeVisible();
+  await expect(status(page)).toBeEmpty();
+
+  for (const code of [500, 503]) {
+    await showFacesWith((route) => route.fulfill({ status: code, json: { message: 'Something went wrong on our side. Please try again.' } }));
+    await expect(alert(page)).toHaveText('Server error. Please try again later.');
+  }
+  await expectNoAxeViolations(page, '/faces with a load error');
+
+  await showFacesWith((route) => route.fulfill({ status: 403, json: { message: 'You can only act on your own account.' } }));
+  await expect(alert(page)).toHaveText('Server responded with 403: You can only act on your own account.');
+
+  await showFacesWith((route) => route.fulfill({ status: 429, contentType: 'text/plain', body: 'Slow down' }));
+  await expect(alert(page)).toHaveText('Server responded with 429: Slow down');
+
+  await showFacesWith((route) => route.fulfill({ status: 404, json: { message: 'Not found.' } }));
+  await expect(page.getByRole('heading', { level: 2, name: 'Welcome to your Face Management Console' })).toBeVisible();
+  await expect(alert(page)).toBeEmpty();
+
+  await showFacesWith((route) => route.abort('internetdisconnected'));
+  await expect(alert(page)).toHaveText('Unable to connect to the server. Please check your internet connection and try again.');
+  await expect(faceList(page)).toHaveCount(0);
+
+  // The connection is back: 'Try again' loads the list and focus goes to it.
+  await page.unrouteAll();
+  const again = page.getByRole('button', { name: 'Try again' });
+  await again.focus();
+  await page.keyboard.press('Enter');
+  await expect(faceList(page).getByRole('heading', { name: 'Amy' })).toBeVisible();
+  await expect(alert(page)).toBeEmpty();
+  await expect(again).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 2, name: 'Your faces' })).toBeFocused();
+});
+
+test('a signed-out visitor is told to log in, then taken to /login', async ({ page }) => {
+  await page.goto('/faces');
+  await expect(page.getByRole('alert')).toHaveText('User not authenticated. Please log in first.');
+  await expect(heading(page)).toHaveCount(0);
+  await page.waitForURL('**/login', { timeout: 6_000 });
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in to SEVA' })).toBeVisible();
+});
