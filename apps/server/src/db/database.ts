@@ -71,6 +71,8 @@ async function migrate(handle: DatabaseHandle): Promise<void> {
   const migrator = new Migrator({
     db: handle.db,
     provider: { getMigrations: async () => migrations(handle.dialect) },
+    // Unless told the schema, Kysely takes its tables in ANY schema of the database as ours and skips creating them.
+    ...(handle.dialect === 'postgres' ? { migrationTableSchema: (await sql<{ s: string }>`select current_schema() as s`.execute(handle.db)).rows[0]?.s } : {}),
   });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');

@@ -46,7 +46,7 @@ describe.each(engines)('sign-out on %s', (engine) => {
   });
 
   it('answers 204 and clears the cookie when there is no session', async () => {
-    for (const headers of [{}, { cookie: 'seva_session=not-a-real-session' }]) {
+    for (const headers of [{}, { cookie: 'seva_session=not-a-real-session' }] as Array<Record<string, string>>) {
       const res = await signOut(headers);
       expect(res.statusCode).toBe(204);
       expect(res.cookies.find((c) => c.name === 'seva_session')?.value).toBe('');

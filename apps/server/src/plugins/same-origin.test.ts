@@ -1,0 +1,48 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, engines, newUserInput, type TestApp } from '../testing/test-app.ts';
+
+describe.each(engines)('requests from other sites on %s', (engine) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(engine, { publicUrl: 'https://seva.example', secureCookies: true });
+  });
+  afterAll(() => t.close());
+
+  const signUp = (payload: object, headers: Record<string, string>) =>
+    t.app.inject({ method: 'POST', url: '/api/auth/sign-up', payload, headers });
+  const userCount = async () => (await t.app.context.database.db.selectFrom('users').select('uid').execute()).length;
+
+  it.each(['https://evil.example', 'https://seva.example.evil.example', 'http://seva.example', 'null'])(
+    'refuses a POST with Origin %s and changes nothing',
+    async (origin) => {
+      const before = await userCount();
+      const res = await signUp(newUserInput(), { origin });
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ message: 'Requests from other sites are not accepted.' });
+      expect(await userCount()).toBe(before);
+    },
+  );
+
+  it('refuses sign-in and sign-out from another site too', async () => {
+    for (const url of ['/api/auth/sign-in', '/api/auth/sign-out', '/api/auth/request-password-reset']) {
+      const res = await t.app.inject({ method: 'POST', url, payload: {}, headers: { origin: 'https://evil.example' } });
+      expect(res.statusCode).toBe(403);
+    }
+  });
+
+  it('accepts a POST from the portal itself, or from a client that sends no Origin', async () => {
+    expect((await signUp(newUserInput(), { origin: 'https://seva.example' })).statusCode).toBe(201);
+    expect((await signUp(newUserInput(), {})).statusCode).toBe(201);
+  });
+
+  it('accepts a POST whose Origin matches the Host it was sent to', async () => {
+    const res = await signUp(newUserInput(), { origin: 'http://portal.internal:8080', host: 'portal.internal:8080' });
+    expect(res.statusCode).toBe(201);
+  });
+
+  it('lets a GET from another site through to its normal answer', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/auth/session', headers: { origin: 'https://evil.example' } });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ message: 'Please sign in to continue.' });
+  });
+});

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { createTestApp, engines } from '../testing/test-app.ts';
+
+/** The directives of a Content-Security-Policy header, by name. */
+function directives(csp: string): Map<string, string[]> {
+  return new Map(
+    csp
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .filter((parts) => parts[0])
+      .map(([name, ...values]) => [name!, values]),
+  );
+}
+
+describe.each(engines)('security headers on %s', (engine) => {
+  it('sends a CSP without inline script, nosniff and no framing, on answers and on errors', async () => {
+    const t = await createTestApp(engine);
+    try {
+      const answers = [
+        await t.app.inject({ method: 'GET', url: '/api/auth/session' }),
+        await t.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { licenseId: 'x', password: 'y' } }),
+        await t.app.inject({ method: 'GET', url: '/api/no-such-thing' }),
+        await t.app.inject({ method: 'POST', url: '/api/auth/sign-in', headers: { 'content-type': 'application/json' }, payload: '{' }),
+      ];
+      for (const res of answers) {
+        const csp = directives(String(res.headers['content-security-policy']));
+        expect(csp.get('script-src')).toEqual(["'self'"]);
+        expect(csp.get('default-src')).toEqual(["'self'"]);
+        expect(csp.get('object-src')).toEqual(["'none'"]);
+        expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
+        expect(res.headers['x-content-type-options']).toBe('nosniff');
+        expect(res.headers['x-frame-options']).toBeDefined();
+        expect(res.headers['referrer-policy']).toBeDefined();
+        expect(res.headers['strict-transport-security']).toBeUndefined();
+      }
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('adds HSTS and upgrade-insecure-requests when served over https', async () => {
+    const t = await createTestApp(engine, { publicUrl: 'https://seva.example', secureCookies: true });
+    try {
+      const res = await t.app.inject({ method: 'GET', url: '/api/auth/session' });
+      expect(res.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+      expect(directives(String(res.headers['content-security-policy'])).has('upgrade-insecure-requests')).toBe(true);
+      expect(directives(String(res.headers['content-security-policy'])).get('script-src')).toEqual(["'self'"]);
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -1,0 +1,22 @@
+import type { FaceSummary } from '@seva/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api-client.ts';
+import { faceForm, facesQueryKey } from './face-form.ts';
+
+export interface StoreFaceInput {
+  file: Blob;
+  fileName: string;
+  name: string;
+  email: string;
+  face_id: string;
+}
+
+/** SPEC §7: multipart file, name, email, face_id; an OK status is success. */
+export function useStoreFace() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ file, fileName, ...fields }: StoreFaceInput) =>
+      apiFetch<FaceSummary>('/face-api/store_face', { form: faceForm({ file, ...fields }, fileName) }),
+    onSuccess: (_face, input) => queryClient.invalidateQueries({ queryKey: facesQueryKey(input.email) }),
+  });
+}

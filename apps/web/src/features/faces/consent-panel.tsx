@@ -1,0 +1,64 @@
+import { useId, useState } from 'react';
+import { Checkbox } from 'react-aria-components';
+
+const CONSENT_LABEL = 'I have the consent of the person in the photo (or I am that person) to store their face for recognition by my SEVA glasses.';
+
+function ConsentCheckbox({ consent, onChange, label }: { consent: boolean; onChange: (value: boolean) => void; label: string }) {
+  return (
+    <Checkbox isSelected={consent} onChange={onChange} className="checkbox">
+      <span className="checkbox-box" aria-hidden="true">
+        {consent ? '✓' : ''}
+      </span>
+      <span>{label}</span>
+    </Checkbox>
+  );
+}
+
+/** SPEC §2 step 1: consent, and the UK GDPR disclaimer behind 'Show More', whose checkbox shares the same state. */
+export function ConsentPanel({ consent, onChange }: { consent: boolean; onChange: (value: boolean) => void }) {
+  const [expanded, setExpanded] = useState(false);
+  const disclaimerId = useId();
+  return (
+    <section aria-labelledby="consent-heading" className="card">
+      <h2 id="consent-heading">Consent</h2>
+      <ConsentCheckbox consent={consent} onChange={onChange} label={CONSENT_LABEL} />
+      <p>
+        <button type="button" className="button button-link" aria-expanded={expanded} aria-controls={disclaimerId} onClick={() => setExpanded((v) => !v)}>
+          {expanded ? 'Show Less' : 'Show More'}
+        </button>
+        <span className="visually-hidden"> about how we handle face photos (UK GDPR)</span>
+      </p>
+      <div id={disclaimerId} hidden={!expanded} className="disclaimer">
+        <h3>How SEVA handles face photos (UK GDPR)</h3>
+        <h4>Purpose</h4>
+        <p>
+          We use the photo only to teach your SEVA glasses to recognise this person and tell you their name. We compute a face
+          description (a list of 128 numbers) from it; we do not use it for advertising, profiling or any other purpose, and we
+          do not share it.
+        </p>
+        <h4>Storage and security</h4>
+        <p>
+          The photo and its face description are kept on the SEVA portal's own server, linked to your account only, and are
+          shown to nobody but you. Location and camera data in the photo are removed when it is stored. Access needs your
+          signed-in session.
+        </p>
+        <h4>Legal basis</h4>
+        <p>
+          A face description is biometric data, a special category under UK GDPR Article 9. We process it with the explicit
+          consent of the person in the photo (Article 6(1)(a) and Article 9(2)(a)), which you confirm below on their behalf.
+        </p>
+        <h4>Retention</h4>
+        <p>
+          We keep the photo and its description until you delete the face or your account. Deleting a face removes its photo and
+          description together, straight away.
+        </p>
+        <h4>Your rights</h4>
+        <p>
+          You, and the person in the photo, may see, correct (rename) or delete the face at any time on the Face Recognition
+          screen, withdraw consent by deleting it, and complain to the Information Commissioner's Office (ico.org.uk).
+        </p>
+        <ConsentCheckbox consent={consent} onChange={onChange} label={`I have read this. ${CONSENT_LABEL}`} />
+      </div>
+    </section>
+  );
+}

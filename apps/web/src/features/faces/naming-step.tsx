@@ -1,0 +1,101 @@
+import {
+  duplicateFaceNameMessage,
+  estimatedSizeKb,
+  faceFileName,
+  faceMessages,
+  faceNameKey,
+  FACE_NAME_MAX,
+  imageTypeOfDataUrl,
+} from '@seva/shared';
+import { useState, type FormEvent } from 'react';
+import { Button } from '../../components/ui/button.tsx';
+import { TextField } from '../../components/ui/text-field.tsx';
+
+export interface FaceSubmission {
+  name: string;
+  email: string;
+  face_id: string;
+  fileName: string;
+  sizeKb: number;
+}
+
+interface NamingStepProps {
+  dataUrl: string;
+  faceId: string;
+  email: string;
+  existingNames: readonly string[];
+  lookalike: string | null;
+  processing: boolean;
+  retakeLabel: string;
+  onRetake: () => void;
+  onRegister: (submission: FaceSubmission) => void;
+}
+
+/** SPEC §2 naming step: preview, name, retake, what will be sent, 'REGISTER FACE'. */
+export function NamingStep({ dataUrl, faceId, email, existingNames, lookalike, processing, retakeLabel, onRetake, onRegister }: NamingStepProps) {
+  const [name, setName] = useState('');
+  const [touched, setTouched] = useState(false);
+  const trimmed = name.trim();
+  const duplicate = trimmed !== '' && existingNames.some((n) => faceNameKey(n) === faceNameKey(trimmed));
+  const error = duplicate ? duplicateFaceNameMessage(trimmed) : touched && trimmed === '' ? faceMessages.nameRequired : undefined;
+  const fileName = faceFileName(trimmed || 'face', imageTypeOfDataUrl(dataUrl));
+  const sizeKb = estimatedSizeKb(dataUrl);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setTouched(true);
+    if (trimmed === '' || duplicate || processing) return;
+    onRegister({ name: trimmed, email, face_id: faceId, fileName, sizeKb });
+  };
+
+  return (
+    <section aria-labelledby="naming-heading" className="card">
+      <h2 id="naming-heading">Name this face</h2>
+      <div className="naming-grid">
+        <img src={dataUrl} alt="Preview of the face to register" className="face-preview" width={240} />
+        <form onSubmit={submit} noValidate className="form">
+          {lookalike ? (
+            <p className="notice notice-info" role="note">
+              This face looks like {lookalike}, who is already in your faces.
+            </p>
+          ) : null}
+          <TextField
+            label="Name"
+            autoComplete="off"
+            maxLength={FACE_NAME_MAX}
+            value={name}
+            onChange={(event) => {
+              setName(event.target.value);
+              setTouched(true);
+            }}
+            error={error}
+            hint={duplicate ? faceMessages.nameExistsWarning : undefined}
+          />
+          <section aria-labelledby="to-send-heading">
+            <h3 id="to-send-heading">What will be sent</h3>
+            <dl className="data-list">
+              <dt>name</dt>
+              <dd>{trimmed || '(not entered yet)'}</dd>
+              <dt>email</dt>
+              <dd>{email}</dd>
+              <dt>face_id</dt>
+              <dd>{faceId}</dd>
+              <dt>file</dt>
+              <dd>
+                {fileName} (about {sizeKb} KB)
+              </dd>
+            </dl>
+          </section>
+          <div className="actions">
+            <Button variant="secondary" onClick={onRetake}>
+              {retakeLabel}
+            </Button>
+            <Button type="submit" disabled={trimmed === '' || duplicate} busy={processing}>
+              {processing ? 'PROCESSING...' : 'REGISTER FACE'}
+            </Button>
+          </div>
+        </form>
+      </div>
+    </section>
+  );
+}

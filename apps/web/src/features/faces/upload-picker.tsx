@@ -1,0 +1,53 @@
+import { faceMessages, isSupportedImageDataUrl, MAX_IMAGE_BYTES } from '@seva/shared';
+import { useId, useState } from 'react';
+import { Button } from '../../components/ui/button.tsx';
+import { readFileAsDataUrl } from './data-url.ts';
+
+/** SPEC §5 upload rules, in the order a user meets them. */
+export async function checkUpload(file: File): Promise<{ dataUrl: string } | { error: string }> {
+  if (!file.type.startsWith('image/')) return { error: faceMessages.notAnImage };
+  if (file.size > MAX_IMAGE_BYTES) return { error: faceMessages.imageTooLarge };
+  const dataUrl = await readFileAsDataUrl(file);
+  if (!isSupportedImageDataUrl(dataUrl)) return { error: faceMessages.invalidImageFormat };
+  return { dataUrl };
+}
+
+export function UploadPicker({ onPicked, onChangeMethod }: { onPicked: (dataUrl: string) => void; onChangeMethod: () => void }) {
+  const inputId = useId();
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <section aria-labelledby="upload-heading" className="card">
+      <h2 id="upload-heading">Upload an image</h2>
+      <div className="field">
+        <label htmlFor={inputId}>Choose an image of one face (JPEG or PNG, at most 5 MB)</label>
+        <input
+          id={inputId}
+          type="file"
+          accept="image/*"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${inputId}-error` : undefined}
+          onChange={async (event) => {
+            const file = event.target.files?.[0];
+            if (!file) return;
+            const result = await checkUpload(file);
+            if ('error' in result) {
+              setError(result.error);
+              event.target.value = '';
+            } else {
+              setError(null);
+              onPicked(result.dataUrl);
+            }
+          }}
+        />
+        <p id={`${inputId}-error`} role="alert" className="field-error-slot">
+          {error}
+        </p>
+      </div>
+      <div className="actions">
+        <Button variant="secondary" onClick={onChangeMethod}>
+          CHANGE METHOD
+        </Button>
+      </div>
+    </section>
+  );
+}
