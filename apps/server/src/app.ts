@@ -5,7 +5,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { messages } from '@seva/shared';
 import { BODY_LIMIT, type Config } from './config.ts';
-import { fileBlobStore, sqlBlobStore, type BlobStore } from './blobs/blob-store.ts';
+import { blobStoreFor, type BlobStore } from './blobs/blob-store.ts';
 import { openDatabase, type DatabaseHandle } from './db/database.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { identityRoutes } from './modules/identity/routes.ts';
@@ -50,7 +50,7 @@ export async function buildApp(config: Config, overrides: { mailer?: Mailer } = 
   const database = await openDatabase(config);
   const log = (line: string) => app.log.info(line);
   const mailer = overrides.mailer ?? createMailer(config, log);
-  const blobs = config.databaseUrl ? sqlBlobStore(database.db) : fileBlobStore(config.dataDir);
+  const blobs = blobStoreFor(config, database.db);
   const identity = createIdentityService({ db: database.db, mailer, config });
   const context: AppContext = { config, database, blobs, mailer, identity, requireUser: requireUser(identity.userForSession) };
   app.decorate('context', context);

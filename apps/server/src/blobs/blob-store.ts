@@ -68,3 +68,8 @@ export function sqlBlobStore(db: Db): BlobStore {
     },
   };
 }
+
+/** The store that matches the records: PostgreSQL's blobs table when DATABASE_URL is set, files otherwise. */
+export function blobStoreFor(config: { databaseUrl: string | undefined; dataDir: string }, db: Db): BlobStore {
+  return config.databaseUrl ? sqlBlobStore(db) : fileBlobStore(config.dataDir);
+}

@@ -1,11 +1,11 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { FEATURE_DB_KEYS } from '@seva/shared';
-import { fileBlobStore, sqlBlobStore, type BlobStore } from '../blobs/blob-store.ts';
+import { blobStoreFor, type BlobStore } from '../blobs/blob-store.ts';
 import type { Config } from '../config.ts';
 import { openDatabase, type DatabaseHandle } from '../db/database.ts';
 import { createFeaturesService, checkDownloadUrl, checkFeatureKey } from '../modules/features/service.ts';
-import { checkManualFile, createManualsService } from '../modules/manuals/service.ts';
+import { checkManualFile, createManualsService, MAX_MANUAL_BYTES, manualMessages } from '../modules/manuals/service.ts';
 import { HttpError } from '../plugins/http-error.ts';
 import { formatSize } from './format-size.ts';
 
@@ -53,11 +53,13 @@ function parseCommand(argv: readonly string[]): Command {
 async function readPdf(file: string): Promise<{ data: Buffer; fileName: string }> {
   let data: Buffer;
   try {
+    const stat = await fs.stat(file);
+    if (!stat.isFile()) throw new CliError(`Not a file: ${file}`);
+    if (stat.size > MAX_MANUAL_BYTES) throw new CliError(manualMessages.tooLarge);
     data = await fs.readFile(file);
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') throw new CliError(`File not found: ${file}`);
-    if (code === 'EISDIR') throw new CliError(`Not a file: ${file}`);
+    if (error instanceof CliError) throw error;
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new CliError(`File not found: ${file}`);
     throw new CliError(`Cannot read ${file}: ${(error as Error).message}`);
   }
   const fileName = checkManualFile(data, path.basename(file));
@@ -68,7 +70,7 @@ async function readPdf(file: string): Promise<{ data: Buffer; fileName: string }
 async function withStorage<T>(config: Config, work: (handle: DatabaseHandle, blobs: BlobStore) => Promise<T>): Promise<T> {
   const handle = await openDatabase(config);
   try {
-    return await work(handle, config.databaseUrl ? sqlBlobStore(handle.db) : fileBlobStore(config.dataDir));
+    return await work(handle, blobStoreFor(config, handle.db));
   } finally {
     await handle.close();
   }

@@ -117,10 +117,18 @@ export async function sampleManualPdf(createdAt: Date = new Date()): Promise<Buf
   const textWidth = PAGE.width - 2 * PAGE.margin;
 
   let page: PDFPage = doc.addPage([PAGE.width, PAGE.height]);
+  let pageFont: PDFFont | undefined;
   let y = PAGE.height - PAGE.margin;
   const newPage = () => {
     page = doc.addPage([PAGE.width, PAGE.height]);
+    pageFont = undefined;
     y = PAGE.height - PAGE.margin;
+  };
+  // Set the font only when it changes: drawText's font option adds a font resource per call.
+  const draw = (text: string, x: number, size: number, font: PDFFont) => {
+    if (pageFont !== font) page.setFont(font);
+    pageFont = font;
+    page.drawText(text, { x, y, size, color: ink });
   };
 
   for (const block of manualText()) {
@@ -136,8 +144,8 @@ export async function sampleManualPdf(createdAt: Date = new Date()): Promise<Buf
     lines.forEach((line, index) => {
       if (y - lineHeight < PAGE.margin) newPage();
       y -= lineHeight;
-      if (block.kind === 'bullet' && index === 0) page.drawText('-', { x: PAGE.margin, y, size: style.size, font, color: ink });
-      page.drawText(line, { x: PAGE.margin + indent, y, size: style.size, font, color: ink });
+      if (block.kind === 'bullet' && index === 0) draw('-', PAGE.margin, style.size, font);
+      draw(line, PAGE.margin + indent, style.size, font);
     });
     y -= style.gapAfter;
   }
@@ -146,7 +154,8 @@ export async function sampleManualPdf(createdAt: Date = new Date()): Promise<Buf
   pages.forEach((p, index) => {
     const footer = `${PRODUCT_NAME} User Manual - page ${index + 1} of ${pages.length}`;
     const width = regular.widthOfTextAtSize(footer, 9);
-    p.drawText(footer, { x: (PAGE.width - width) / 2, y: PAGE.margin / 2, size: 9, font: regular, color: ink });
+    p.setFont(regular);
+    p.drawText(footer, { x: (PAGE.width - width) / 2, y: PAGE.margin / 2, size: 9, color: ink });
   });
   return Buffer.from(await doc.save());
 }

@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { firstIssue } from './issues.ts';
+import {
+  profileEditSchema,
+  profilePhoneSchema,
+  profileUpdatedMessage,
+  profileUpdateFailedMessage,
+  profileUsernameSchema,
+} from './profile.ts';
+
+function answer(input: unknown) {
+  const result = profileEditSchema.safeParse(input);
+  return result.success ? { data: result.data } : firstIssue(result.error);
+}
+
+describe('profile edit (SPEC §5 profile edit)', () => {
+  it.each([
+    ['  Asha  ', 'Asha'],
+    ['abc', 'abc'],
+    ['x'.repeat(50), 'x'.repeat(50)],
+  ])('accepts the username %j as %j', (username, saved) => {
+    expect(answer({ username })).toEqual({ data: { username: saved } });
+  });
+
+  it.each([
+    ['', 'Username must be at least 3 characters.'],
+    ['ab', 'Username must be at least 3 characters.'],
+    ['   ab   ', 'Username must be at least 3 characters.'],
+    ['x'.repeat(51), 'Maximum 50 characters'],
+  ])('refuses the username %j with %j', (username, message) => {
+    expect(answer({ username })).toEqual({ message, field: 'username' });
+    expect(profileUsernameSchema.safeParse({ username }).error?.issues[0]?.message).toBe(message);
+  });
+
+  it.each([
+    ['+1234567890', '+1234567890'],
+    ['+919876543210', '+919876543210'],
+    ['+44 20 7946 0958', '+442079460958'],
+    ['+1 (202) 555-0123', '+12025550123'],
+  ])('accepts the phone %j as %j', (phone, saved) => {
+    expect(answer({ phone })).toEqual({ data: { phone: saved } });
+  });
+
+  it.each(['', '1234567890', '+0123456789', '+12345', '+1234567890123456', '+12345abc90', '++1234567890'])(
+    'refuses the phone %j with the SPEC message',
+    (phone) => {
+      expect(answer({ phone })).toEqual({ message: 'Please enter a valid phone number.', field: 'phone' });
+      expect(profilePhoneSchema.safeParse({ phone }).success).toBe(false);
+    },
+  );
+
+  it.each(['email', 'license_id', 'licenseId'])('refuses an edit of %s: it is read-only', (field) => {
+    expect(answer({ [field]: 'x' })).toEqual({ message: 'Email and license ID are not editable.', field });
+    expect(answer({ username: 'Asha', [field]: 'x' })).toEqual({ message: 'Email and license ID are not editable.', field });
+  });
+
+  it('refuses any other field', () => {
+    expect(answer({ role: 'admin' })).toEqual({ message: 'Only username and phone can be edited.', field: 'role' });
+  });
+
+  it('takes exactly one field at a time', () => {
+    const message = 'Edit one field at a time: send either username or phone.';
+    expect(answer({})).toEqual({ message });
+    expect(answer({ username: 'Asha', phone: '+1234567890' })).toEqual({ message });
+  });
+
+  it('words success and failure as SPEC §8 does', () => {
+    expect(profileUpdatedMessage('username')).toBe('Username updated successfully.');
+    expect(profileUpdatedMessage('phone')).toBe('Phone updated successfully.');
+    expect(profileUpdateFailedMessage('phone')).toBe('Failed to update phone. Please try again.');
+  });
+});
