@@ -53,7 +53,7 @@ export function identityRoutes(identity: IdentityService, options: { secureCooki
 
     app.get('/session', { preHandler: requireUser(identity.userForSession) }, async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
-      return { user: { ...toSessionUser(request.user), QRCode: null } };
+      return { user: toSessionUser(request.user, { withQrCode: false }) };
     });
   };
 }
