@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
@@ -62,6 +63,8 @@ export async function buildApp(config: Config, overrides: { mailer?: Mailer } = 
   await registerSecurityHeaders(app, { secure: config.secureCookies });
   registerSameOriginCheck(app, config.publicUrl);
   await app.register(cookie);
+  // Large JSON (a list of 1,000 faces) goes gzipped; small answers and images as they are.
+  await app.register(compress, { global: true, threshold: 2048, encodings: ['gzip'] });
 
   await app.register(
     async (api) => {
