@@ -16,6 +16,9 @@ import { profileRoutes } from './modules/profile/routes.ts';
 import { contactsRoutes } from './modules/contacts/routes.ts';
 import { manualsRoutes } from './modules/manuals/routes.ts';
 import { featuresRoutes } from './modules/features/routes.ts';
+import { createFaceEngine, type FaceEngine } from './face-engine/face-engine.ts';
+import { facesRoutes } from './modules/faces/routes.ts';
+import { createFacesService } from './modules/faces/service.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerSameOriginCheck } from './plugins/same-origin.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
@@ -30,6 +33,8 @@ export interface AppContext {
   blobs: BlobStore;
   mailer: Mailer;
   identity: IdentityService;
+  /** The face engine's worker pool, started on first use. */
+  faceEngine: () => FaceEngine;
   /** The preHandler that puts the session's user on the request. */
   requireUser: ReturnType<typeof requireUser>;
 }
@@ -53,9 +58,12 @@ export async function buildApp(config: Config, overrides: { mailer?: Mailer } = 
   const mailer = overrides.mailer ?? createMailer(config, log);
   const blobs = blobStoreFor(config, database.db);
   const identity = createIdentityService({ db: database.db, mailer, config });
-  const context: AppContext = { config, database, blobs, mailer, identity, requireUser: requireUser(identity.userForSession) };
+  let engine: FaceEngine | undefined;
+  const faceEngine = () => (engine ??= createFaceEngine({ threads: config.faceThreads }));
+  const context: AppContext = { config, database, blobs, mailer, identity, faceEngine, requireUser: requireUser(identity.userForSession) };
   app.decorate('context', context);
   app.addHook('onClose', async () => {
+    await engine?.close();
     await database.close();
   });
 
@@ -77,6 +85,8 @@ export async function buildApp(config: Config, overrides: { mailer?: Mailer } = 
     },
     { prefix: '/api' },
   );
+  const faces = createFacesService({ db: database.db, blobs, engine: faceEngine });
+  await app.register(facesRoutes(faces, context.requireUser), { prefix: '/face-api' });
 
   await registerWebApp(app, config.webDist);
   return app;
