@@ -58,6 +58,11 @@ export function contactPhoneLengthMessage(lengths: readonly number[], country: s
   return `Phone number must be ${joinOr(lengths)} digits for ${country}`;
 }
 
+/** '10 digits', '8, 9 or 10 digits': how many digits a number needs, as placeholders and messages say it. */
+export function digitCountText(lengths: readonly number[]): string {
+  return `${joinOr(lengths)} digits`;
+}
+
 function joinOr(values: readonly number[]): string {
   if (values.length <= 2) return values.join(' or ');
   return `${values.slice(0, -1).join(', ')} or ${values[values.length - 1]}`;

@@ -2,7 +2,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import {
   COUNTRIES,
   countryByName,
-  countryLabel,
   maxPhoneLength,
   messages,
   PASSWORD_MAX,
@@ -12,13 +11,14 @@ import {
   type SignUpInput,
 } from '@seva/shared';
 import { useState } from 'react';
-import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { PageHeading } from '../../components/ui/page-heading.tsx';
 import { SelectField } from '../../components/ui/select-field.tsx';
 import { StatusRegion } from '../../components/ui/status-region.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
+import { COUNTRY_OPTIONS, digitsOnly } from '../../lib/phone-digits.ts';
 import { useDelayedRedirect } from '../../lib/use-delayed-redirect.ts';
 import { useSignUp } from './api/sign-up.ts';
 import { placeServerError } from './server-error.ts';
@@ -26,7 +26,6 @@ import { placeServerError } from './server-error.ts';
 /** SPEC §9: the 'Verification Sent' view stays 5 seconds before /login. */
 export const SIGNUP_REDIRECT_MS = 5000;
 const FIELDS = ['username', 'email', 'countryCode', 'phoneNumber', 'licenseId', 'password', 'confirmPassword'] as const;
-const COUNTRY_OPTIONS = COUNTRIES.map((c) => ({ value: c.name, label: countryLabel(c) }));
 const DEFAULT_COUNTRY = COUNTRIES.find((c) => c.code === SIGNUP_DEFAULT_COUNTRY_CODE)?.name ?? '';
 const SENT_NOTICE = 'Verification Sent. Open the link in the e-mail we sent you, then sign in.';
 
@@ -141,18 +140,4 @@ export function SignupPage() {
       </p>
     </section>
   );
-}
-
-/**
- * Keeps the phone field to digits, capped at the country's longest number (SPEC §5). Registered in place, in
- * the form's order, so that a failed submit focuses the first wrong field, not the phone field.
- */
-function digitsOnly(field: UseFormRegisterReturn<'phoneNumber'>, countryCode: string): UseFormRegisterReturn<'phoneNumber'> {
-  return {
-    ...field,
-    onChange: (event) => {
-      event.target.value = sanitisePhoneDigits(event.target.value, countryCode);
-      return field.onChange(event);
-    },
-  };
 }

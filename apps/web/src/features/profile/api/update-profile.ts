@@ -1,0 +1,17 @@
+import type { ProfileEditInput, SessionUser } from '@seva/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api-client.ts';
+import { sessionQueryKey } from '../../../lib/session.ts';
+import { profileQueryKey } from './get-profile.ts';
+
+/** PATCH /api/profile with `{ username }` or `{ phone }`; the session is read again so every screen shows the change. */
+export function useUpdateProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ProfileEditInput) => apiFetch<{ user: SessionUser; message: string }>('/api/profile', { method: 'PATCH', json: input }),
+    onSuccess: ({ user }) => {
+      queryClient.setQueryData(profileQueryKey, user);
+      return queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+    },
+  });
+}

@@ -1,0 +1,69 @@
+import { CONTACT_SLOTS, contactMessages, type ContactSlot, type EmergencyContact } from '@seva/shared';
+import { useEffect, useRef, type Ref } from 'react';
+import { Button } from '../../components/ui/button.tsx';
+import { SLOT_INFO } from './contact-slots.ts';
+
+export interface ContactsViewProps {
+  contacts: readonly EmergencyContact[];
+  onEdit: () => void;
+  /** Where focus goes when the view appears after an edit: the first card (saved) or 'Edit Contacts' (cancelled). */
+  focus: 'cards' | 'edit' | null;
+}
+
+/** Read mode: each card shows Name and Phone, or 'Not provided', then 'Edit Contacts' (SPEC §2). */
+export function ContactsView({ contacts, onEdit, focus }: ContactsViewProps) {
+  const firstHeading = useRef<HTMLHeadingElement>(null);
+  const editButton = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (focus === 'cards') firstHeading.current?.focus();
+    if (focus === 'edit') editButton.current?.querySelector('button')?.focus();
+  }, [focus]);
+
+  return (
+    <>
+      <div className="sos-cards">
+        {CONTACT_SLOTS.map((slot, index) => (
+          <ContactCard key={slot} slot={slot} contact={contacts[index]} headingRef={index === 0 ? firstHeading : undefined} />
+        ))}
+      </div>
+      <div ref={editButton} className="actions">
+        <Button onClick={onEdit}>Edit Contacts</Button>
+      </div>
+    </>
+  );
+}
+
+function ContactCard({
+  slot,
+  contact,
+  headingRef,
+}: {
+  slot: ContactSlot;
+  contact: EmergencyContact | undefined;
+  headingRef: Ref<HTMLHeadingElement> | undefined;
+}) {
+  const { title, badge } = SLOT_INFO[slot];
+  const headingId = `sos-${slot}-heading`;
+  return (
+    <section className="card sos-card" aria-labelledby={headingId}>
+      <div className="sos-card-header">
+        <h2 id={headingId} ref={headingRef} tabIndex={-1}>
+          {title}
+        </h2>
+        <span className={`sos-badge sos-badge-${slot}`}>{badge}</span>
+      </div>
+      {contact ? (
+        <dl className="sos-details">
+          <dt>Name</dt>
+          <dd>{contact.name}</dd>
+          <dt>Phone</dt>
+          <dd>
+            {contact.country_code} {contact.phone_number}
+          </dd>
+        </dl>
+      ) : (
+        <p className="sos-not-provided">{contactMessages.notProvided}</p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,171 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import jsQR from 'jsqr';
+import sharp from 'sharp';
+import { expectNoAxeViolations } from './support/axe.ts';
+import { expectFieldError } from './support/field-error.ts';
+import { expectNoHorizontalScroll } from './support/layout.ts';
+import { signedInUser } from './support/users.ts';
+
+// /profile (SPEC §2, §3, §4, §5, §8): the user record, username and phone edited one at a time, the identity QR.
+test.describe.configure({ mode: 'parallel' });
+
+const heading = (page: Page) => page.getByRole('heading', { level: 1, name: 'User Profile' });
+const status = (page: Page) => page.getByRole('main').getByRole('status');
+const alert = (page: Page) => page.getByRole('main').getByRole('alert');
+const details = (page: Page) => page.getByRole('region', { name: 'Account details' });
+/** The value a term of the details list shows (its <dd>). */
+const valueOf = (page: Page, term: string) => details(page).locator(`dt:text-is("${term}") + dd`);
+const editButton = (page: Page, field: 'username' | 'phone') => page.getByRole('button', { name: `Edit ${field}`, exact: true });
+
+/** Opens /profile through the navigation, as a user would; the heading takes focus. */
+async function openProfile(page: Page): Promise<void> {
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Profile', exact: true }).click();
+  await expect(heading(page)).toBeFocused();
+}
+
+/** The text a PNG data-URL QR code holds, read the way a scanner would. */
+async function decodeQr(dataUrl: string): Promise<string | undefined> {
+  expect(dataUrl).toMatch(/^data:image\/png;base64,/);
+  const png = Buffer.from(dataUrl.replace(/^data:image\/png;base64,/, ''), 'base64');
+  const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  return jsQR(new Uint8ClampedArray(data), info.width, info.height)?.data;
+}
+
+async function startEdit(page: Page, field: 'username' | 'phone'): Promise<Locator> {
+  await editButton(page, field).click();
+  const input = page.getByLabel(`New ${field}`);
+  await expect(input).toBeFocused();
+  return input;
+}
+
+test('shows the record, with read-only e-mail and license ID, security clearance and an identity QR that scans', async ({ page }) => {
+  const user = await signedInUser(page);
+  await openProfile(page);
+
+  await expect(valueOf(page, 'Username')).toContainText(user.username);
+  await expect(valueOf(page, 'Phone')).toContainText(`${user.countryCode}${user.phoneNumber}`);
+  await expect(valueOf(page, 'Email')).toHaveText(user.email);
+  await expect(valueOf(page, 'License ID')).toHaveText(user.licenseId);
+  await expect(valueOf(page, 'Security clearance')).toHaveText('Level 1');
+  await expect(page.getByText('Email and license ID are not editable.')).toBeVisible();
+  // Only username and phone have an 'Edit' button; e-mail and license ID have no input at all.
+  await expect(page.getByRole('main').getByRole('button', { name: /^Edit/ })).toHaveCount(2);
+  await expect(page.getByRole('main').getByRole('textbox')).toHaveCount(0);
+
+  const identity = `ID:${user.licenseId},Email:${user.email},Version:1.0`;
+  const qr = page.getByRole('img', { name: `Identity QR code for license ID ${user.licenseId}. It encodes: ${identity}` });
+  await expect(qr).toBeVisible();
+  expect(await decodeQr((await qr.getAttribute('src')) ?? '')).toBe(identity);
+  // What is on screen scans too, not only the data behind it.
+  const shown = await sharp(await qr.screenshot()).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  expect(jsQR(new Uint8ClampedArray(shown.data), shown.info.width, shown.info.height)?.data).toBe(identity);
+
+  await expectNoAxeViolations(page, '/profile');
+
+  await page.setViewportSize({ width: 320, height: 800 });
+  await expectNoHorizontalScroll(page, '/profile at 320 px');
+  await startEdit(page, 'phone');
+  await expectNoHorizontalScroll(page, '/profile editing the phone at 320 px');
+});
+
+test('edits the username: the rule, the success message, and the dashboard greets the new name', async ({ page }) => {
+  const user = await signedInUser(page);
+  await openProfile(page);
+
+  const input = await startEdit(page, 'username');
+  await expect(input).toHaveValue(user.username);
+  await expectNoAxeViolations(page, '/profile editing the username');
+
+  await input.fill('  ab ');
+  await page.getByRole('button', { name: 'Save username' }).click();
+  await expectFieldError(input, 'Username must be at least 3 characters.');
+  await expect(input).toBeFocused();
+  await expectNoAxeViolations(page, '/profile with a username error');
+
+  await input.fill('  Asha Rao  ');
+  await page.getByRole('button', { name: 'Save username' }).click();
+  await expect(status(page)).toHaveText('Username updated successfully.');
+  await expect(editButton(page, 'username')).toBeFocused();
+  await expect(valueOf(page, 'Username')).toContainText('Asha Rao');
+  // SPEC §4: the success message clears by itself.
+  await expect(page.getByText('Username updated successfully.')).toBeHidden();
+
+  await page.getByRole('link', { name: 'Home', exact: true }).click();
+  await expect(page.getByText('Welcome back, Asha Rao')).toBeVisible();
+  await page.reload();
+  await expect(page.getByText('Welcome back, Asha Rao')).toBeVisible();
+});
+
+test('edits the phone: the rule and placeholder, cancel restores the value, then a valid number saves', async ({ page }) => {
+  const user = await signedInUser(page);
+  const saved = `${user.countryCode}${user.phoneNumber}`;
+  await openProfile(page);
+
+  let input = await startEdit(page, 'phone');
+  await expect(input).toHaveAttribute('placeholder', 'Format: +1234567890');
+  await input.fill('2025550123');
+  await input.press('Enter');
+  await expectFieldError(input, 'Please enter a valid phone number.');
+  await input.fill('+12ab');
+  await page.getByRole('button', { name: 'Save phone' }).click();
+  await expectFieldError(input, 'Please enter a valid phone number.');
+  await expectNoAxeViolations(page, '/profile with a phone error');
+
+  await page.getByRole('button', { name: 'Cancel phone edit' }).click();
+  await expect(editButton(page, 'phone')).toBeFocused();
+  await expect(valueOf(page, 'Phone')).toContainText(saved);
+
+  // Escape cancels too, and the typed value is not kept.
+  input = await startEdit(page, 'phone');
+  await expect(input).toHaveValue(saved);
+  await input.fill('+4420');
+  await input.press('Escape');
+  await expect(editButton(page, 'phone')).toBeFocused();
+  await expect(valueOf(page, 'Phone')).toContainText(saved);
+
+  input = await startEdit(page, 'phone');
+  await input.fill('+44 20 7946 0958');
+  await input.press('Enter');
+  await expect(status(page)).toHaveText('Phone updated successfully.');
+  await expect(editButton(page, 'phone')).toBeFocused();
+  await expect(valueOf(page, 'Phone')).toContainText('+442079460958');
+  await page.reload();
+  await expect(valueOf(page, 'Phone')).toContainText('+442079460958');
+  await expect(valueOf(page, 'Username')).toContainText(user.username);
+});
+
+test('a failed save says so, keeps the edit open and changes nothing', async ({ page }) => {
+  const user = await signedInUser(page);
+  await openProfile(page);
+  await page.route('**/api/profile', (route) =>
+    route.request().method() === 'PATCH' ? route.fulfill({ status: 500, json: { message: 'Something went wrong on our side. Please try again.' } }) : route.fallback(),
+  );
+
+  const input = await startEdit(page, 'username');
+  await input.fill('Someone Else');
+  await page.getByRole('button', { name: 'Save username' }).click();
+  await expect(alert(page)).toHaveText('Failed to update username. Please try again.');
+  await expect(input).toHaveValue('Someone Else');
+
+  await page.unroute('**/api/profile');
+  await page.reload();
+  await expect(valueOf(page, 'Username')).toContainText(user.username);
+});
+
+test('a profile that cannot be loaded shows the error view, and RETURN TO LOGIN signs out', async ({ page }) => {
+  await signedInUser(page);
+  await page.route('**/api/profile', (route) => route.fulfill({ status: 404, json: { message: 'User profile not found.' } }));
+  await openProfile(page);
+  await expect(alert(page)).toHaveText('User profile not found.');
+  await expectNoAxeViolations(page, '/profile error view');
+
+  await page.route('**/api/profile', (route) => route.fulfill({ status: 500, json: { message: 'Something went wrong on our side. Please try again.' } }));
+  await page.reload();
+  await expect(alert(page)).toHaveText('Failed to load profile data.');
+
+  await page.getByRole('button', { name: 'RETURN TO LOGIN' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in to SEVA' })).toBeVisible();
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/login$/);
+});

@@ -1,0 +1,263 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from './support/axe.ts';
+import { expectFieldError } from './support/field-error.ts';
+import { tabAndType, tabTo } from './support/keyboard.ts';
+import { expectNoHorizontalScroll } from './support/layout.ts';
+import { signedInUser } from './support/users.ts';
+
+// /sos, Emergency Contacts (SPEC §2, §3, §4, §5, §8), against the real server.
+test.describe.configure({ mode: 'parallel' });
+
+const INTRO = 'Add contact information for people we should reach in case of an emergency. Primary contact is required.';
+const heading = (page: Page) => page.getByRole('heading', { level: 1, name: 'Emergency Contacts' });
+const status = (page: Page) => page.getByRole('main').getByRole('status');
+const alert = (page: Page) => page.getByRole('main').getByRole('alert');
+const saveButton = (page: Page) => page.getByRole('button', { name: 'Save Contacts' });
+const editButton = (page: Page) => page.getByRole('button', { name: 'Edit Contacts' });
+
+type Slot = 'Primary' | 'Secondary';
+
+/** One card's controls in edit mode; each control's name says which card it belongs to. */
+function card(page: Page, slot: Slot) {
+  return {
+    group: page.getByRole('group', { name: `${slot} Contact` }),
+    name: page.getByRole('textbox', { name: `${slot} contact full name` }),
+    country: page.getByRole('combobox', { name: `${slot} contact country code` }),
+    phone: page.getByRole('textbox', { name: `${slot} contact phone number` }),
+  };
+}
+
+/** One card in read mode, by its heading. */
+const savedCard = (page: Page, slot: Slot) => page.getByRole('region', { name: `${slot} Contact` });
+
+/** Opens /sos through the navigation, as a user would; the heading takes focus. */
+async function openSos(page: Page): Promise<void> {
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Emergency Setup', exact: true }).click();
+  await expect(heading(page)).toBeFocused();
+}
+
+async function fillContact(page: Page, slot: Slot, name: string, country: string, phone: string): Promise<void> {
+  const c = card(page, slot);
+  await c.name.fill(name);
+  await c.country.selectOption({ label: country });
+  await c.phone.fill(phone);
+}
+
+/** Saves a primary and a secondary through the screen and waits for read mode. */
+async function saveBoth(page: Page): Promise<void> {
+  await fillContact(page, 'Primary', 'Asha Rao', 'India (+91)', '9876543210');
+  await fillContact(page, 'Secondary', 'Tom Lee', 'Australia (+61)', '412345678');
+  await saveButton(page).click();
+  await expect(status(page)).toHaveText('Emergency contacts saved successfully');
+  await expect(editButton(page)).toBeVisible();
+}
+
+test('first visit opens edit mode, and every rule says its message', async ({ page }) => {
+  await signedInUser(page);
+  await openSos(page);
+  await expect(page.getByText(INTRO)).toBeVisible();
+
+  const primary = card(page, 'Primary');
+  const secondary = card(page, 'Secondary');
+  await expect(primary.group).toContainText('Required');
+  await expect(secondary.group).toContainText('Optional');
+  await expect(editButton(page)).toHaveCount(0);
+  // Country codes read 'name (code)', sorted by country name, India (+91) first chosen.
+  await expect(primary.country.locator('option:checked')).toHaveText('India (+91)');
+  await expect(secondary.country.locator('option:checked')).toHaveText('India (+91)');
+  const labels = await primary.country.locator('option').allTextContents();
+  expect(labels).toHaveLength(20);
+  for (const label of labels) expect(label).toMatch(/^[A-Za-z ]+ \(\+\d+\)$/);
+  const names = labels.map((l) => l.replace(/ \(\+\d+\)$/, ''));
+  expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'en')));
+  await expect(primary.phone).toHaveAttribute('placeholder', 'Required (10 digits)');
+  await expect(secondary.phone).toHaveAttribute('placeholder', 'Optional (10 digits)');
+  await expectNoAxeViolations(page, '/sos edit mode');
+
+  await saveButton(page).click();
+  await expect(alert(page)).toHaveText('Primary emergency contact is required');
+  await expectFieldError(primary.name, 'Primary emergency contact is required');
+  await expect(primary.name).toBeFocused();
+  await expectNoAxeViolations(page, '/sos edit mode with errors');
+
+  // Digits only: a letter is dropped and named; the count is checked as the user types.
+  await primary.phone.pressSequentially('98a');
+  await expect(primary.phone).toHaveValue('98');
+  await expectFieldError(primary.phone, 'Only numbers allowed');
+  await primary.phone.pressSequentially('7');
+  await expectFieldError(primary.phone, 'Phone number must be 10 digits for India');
+  await primary.name.fill('Asha Rao');
+  await saveButton(page).click();
+  await expect(alert(page)).toHaveText('Please fix phone number validation errors');
+  await expectFieldError(primary.phone, 'Phone number must be 10 digits for India');
+  await expect(primary.phone).toBeFocused();
+
+  // Too many digits are cut at the country's maximum; Malaysia takes 8, 9 or 10.
+  await primary.phone.fill('98765432101234');
+  await expect(primary.phone).toHaveValue('9876543210');
+  await primary.country.selectOption({ label: 'Norway (+47)' });
+  await expect(primary.phone).toHaveValue('98765432');
+  await expect(primary.phone).toHaveAttribute('placeholder', 'Required (8 digits)');
+  await primary.country.selectOption({ label: 'Malaysia (+60)' });
+  await expect(primary.phone).toHaveAttribute('placeholder', 'Required (8, 9 or 10 digits)');
+  await primary.phone.fill('9876543');
+  await expectFieldError(primary.phone, 'Phone number must be 8, 9 or 10 digits for Malaysia');
+  await primary.phone.fill('987654321');
+  await expect(primary.phone).not.toHaveAttribute('aria-invalid', 'true');
+
+  // A secondary with only a name, or only a phone, is neither saved nor dropped silently.
+  await secondary.name.fill('Tom Lee');
+  await saveButton(page).click();
+  await expect(alert(page)).toHaveText('Please complete or clear secondary contact information');
+  await expectFieldError(secondary.phone, 'Please complete or clear secondary contact information');
+  await expect(secondary.phone).toBeFocused();
+  await secondary.name.fill('');
+  await secondary.phone.fill('12345');
+  await expectFieldError(secondary.phone, 'Phone number must be 10 digits for India');
+  await saveButton(page).click();
+  await expect(alert(page)).toHaveText('Please fix phone number validation errors');
+  await secondary.phone.fill('1234567890');
+  await saveButton(page).click();
+  await expect(alert(page)).toHaveText('Please complete or clear secondary contact information');
+  await expectFieldError(secondary.name, 'Please complete or clear secondary contact information');
+  await expect(secondary.name).toBeFocused();
+
+  await page.setViewportSize({ width: 320, height: 800 });
+  await expectNoHorizontalScroll(page, '/sos edit mode at 320 px');
+
+  // Nothing was saved along the way.
+  await page.reload();
+  await expect(card(page, 'Primary').name).toHaveValue('');
+});
+
+test('saves both, shows them in read mode, edits again and clears the secondary', async ({ page }) => {
+  await signedInUser(page);
+  await openSos(page);
+  await fillContact(page, 'Primary', 'Asha Rao', 'India (+91)', '9876543210');
+  await fillContact(page, 'Secondary', 'Tom Lee', 'Australia (+61)', '412345678');
+
+  // Hold the request to see the busy button.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/contacts', async (route) => {
+    if (route.request().method() === 'PUT') await held;
+    await route.fallback();
+  });
+  await saveButton(page).click();
+  await expect(page.getByRole('button', { name: 'Saving...' })).toHaveAttribute('aria-disabled', 'true');
+  release();
+
+  await expect(status(page)).toHaveText('Emergency contacts saved successfully');
+  await expect(savedCard(page, 'Primary').getByRole('heading', { name: 'Primary Contact' })).toBeFocused();
+  await expect(savedCard(page, 'Primary').getByRole('definition')).toHaveText(['Asha Rao', '+91 9876543210']);
+  await expect(savedCard(page, 'Secondary').getByRole('definition')).toHaveText(['Tom Lee', '+61 412345678']);
+  await expect(savedCard(page, 'Primary')).toContainText('Required');
+  await expect(savedCard(page, 'Secondary')).toContainText('Optional');
+  await expect(saveButton(page)).toHaveCount(0);
+  await expectNoAxeViolations(page, '/sos read mode');
+  await expect(page.getByText('Emergency contacts saved successfully')).toBeHidden();
+  await page.setViewportSize({ width: 320, height: 800 });
+  await expectNoHorizontalScroll(page, '/sos read mode at 320 px');
+
+  // Saved contacts open in read mode.
+  await page.reload();
+  await expect(savedCard(page, 'Secondary').getByRole('definition')).toHaveText(['Tom Lee', '+61 412345678']);
+
+  await editButton(page).click();
+  const secondary = card(page, 'Secondary');
+  await expect(card(page, 'Primary').name).toBeFocused();
+  await expect(card(page, 'Primary').name).toHaveValue('Asha Rao');
+  await expect(secondary.country.locator('option:checked')).toHaveText('Australia (+61)');
+  await expect(secondary.phone).toHaveValue('412345678');
+  await secondary.name.fill('');
+  await secondary.phone.fill('');
+  await saveButton(page).click();
+  await expect(status(page)).toHaveText('Emergency contacts saved successfully');
+  await expect(savedCard(page, 'Secondary')).toContainText('Not provided');
+  await expect(savedCard(page, 'Secondary').getByRole('definition')).toHaveCount(0);
+
+  // Cancel goes back to read mode unchanged, focus on 'Edit Contacts'.
+  await editButton(page).click();
+  await card(page, 'Primary').name.fill('Someone Else');
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(editButton(page)).toBeFocused();
+  await expect(savedCard(page, 'Primary').getByRole('definition')).toHaveText(['Asha Rao', '+91 9876543210']);
+});
+
+test('saving is both or neither: a failed save says so and keeps the old contacts', async ({ page }) => {
+  await signedInUser(page);
+  await openSos(page);
+  await saveBoth(page);
+
+  await editButton(page).click();
+  await fillContact(page, 'Primary', 'Changed Primary', 'USA (+1)', '2025550123');
+  await fillContact(page, 'Secondary', 'Changed Secondary', 'UK (+44)', '2079460958');
+  await page.route('**/api/contacts', (route) =>
+    route.request().method() === 'PUT' ? route.fulfill({ status: 500, json: { message: 'Something went wrong on our side. Please try again.' } }) : route.fallback(),
+  );
+  await saveButton(page).click();
+  await expect(alert(page)).toHaveText('Failed to save contacts. Please try again.');
+  await expect(card(page, 'Primary').name).toHaveValue('Changed Primary');
+  await page.unroute('**/api/contacts');
+
+  // A request that the server refuses in part changes nothing either.
+  const refused = await page.request.put('/api/contacts', {
+    data: { primary: { name: 'Changed Primary', countryCode: '+1', phoneNumber: '2025550123' }, secondary: { name: 'Half', countryCode: '+91', phoneNumber: '12' } },
+  });
+  expect(refused.status()).toBe(400);
+  expect((await refused.json()).message).toBe('Please fix phone number validation errors');
+
+  await page.reload();
+  await expect(savedCard(page, 'Primary').getByRole('definition')).toHaveText(['Asha Rao', '+91 9876543210']);
+  await expect(savedCard(page, 'Secondary').getByRole('definition')).toHaveText(['Tom Lee', '+61 412345678']);
+});
+
+test('contacts that cannot be loaded open edit mode and say so', async ({ page }) => {
+  await signedInUser(page);
+  await page.route('**/api/contacts', (route) =>
+    route.request().method() === 'GET' ? route.fulfill({ status: 500, json: { message: 'Something went wrong on our side. Please try again.' } }) : route.fallback(),
+  );
+  await openSos(page);
+  await expect(alert(page)).toHaveText('Your saved contacts could not be loaded. You can enter them again below.');
+  await expect(card(page, 'Primary').name).toBeVisible();
+  await expect(card(page, 'Primary').name).toHaveValue('');
+});
+
+test('/sos can be completed with the keyboard alone', async ({ page }) => {
+  await signedInUser(page);
+  await tabTo(page, page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Emergency Setup', exact: true }));
+  await page.keyboard.press('Enter');
+  await expect(heading(page)).toBeFocused();
+
+  const primary = card(page, 'Primary');
+  const secondary = card(page, 'Secondary');
+  await tabAndType(page, primary.name, 'Asha Rao');
+  await tabTo(page, primary.country);
+  await page.keyboard.press('ArrowUp');
+  await expect(primary.country.locator('option:checked')).toHaveText('Germany (+49)');
+  await tabAndType(page, primary.phone, '49301234567');
+  await tabAndType(page, secondary.name, 'Tom Lee');
+  await tabTo(page, secondary.country);
+  await page.keyboard.press('ArrowDown');
+  await expect(secondary.country.locator('option:checked')).toHaveText('Iran (+98)');
+  await tabAndType(page, secondary.phone, '9123456789');
+  await page.keyboard.press('Enter');
+
+  await expect(status(page)).toHaveText('Emergency contacts saved successfully');
+  await expect(savedCard(page, 'Primary').getByRole('definition')).toHaveText(['Asha Rao', '+49 49301234567']);
+  await expect(savedCard(page, 'Secondary').getByRole('definition')).toHaveText(['Tom Lee', '+98 9123456789']);
+
+  await tabTo(page, editButton(page));
+  await page.keyboard.press('Enter');
+  await expect(primary.name).toBeFocused();
+  await tabTo(page, secondary.name);
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.press('Backspace');
+  await tabTo(page, secondary.phone);
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.press('Backspace');
+  await tabTo(page, saveButton(page));
+  await page.keyboard.press('Enter');
+  await expect(status(page)).toHaveText('Emergency contacts saved successfully');
+  await expect(savedCard(page, 'Secondary')).toContainText('Not provided');
+});
