@@ -63,6 +63,8 @@ describe.each(engines)('/api/features on %s', (engine) => {
     for (const url of ['ftp://example.com/x.apk', 'javascript:alert(1)', 'example.com/x.apk', 'https://exa mple.com/x', '']) {
       await expect(features().setFeatureLink('navigate', url)).rejects.toThrow(`Not a valid download link: ${url}. Use an http:// or https:// URL.`);
     }
+    const long = `https://example.com/${'a'.repeat(481)}`;
+    await expect(features().setFeatureLink('navigate', long)).rejects.toThrow('The download link is 501 characters long; at most 500 fit a QR code that scans easily.');
     await expect(features().clearFeatureLink('teleport')).rejects.toThrow('Unknown feature: teleport.');
     expect((await list()).features.every((f) => f.downloadUrl === null)).toBe(true);
   });

@@ -3,7 +3,8 @@ import type { Db } from '../../db/database.ts';
 import { badRequest } from '../../plugins/http-error.ts';
 import * as store from './store.ts';
 
-export const LINK_MAX = 2048;
+/** A level-H QR of 320 px stays easy to scan with links up to this length. */
+export const LINK_MAX = 500;
 
 /** The feature a dbKey names, or a message listing the known ones. */
 export function checkFeatureKey(dbKey: string): Feature {
@@ -15,7 +16,8 @@ export function checkFeatureKey(dbKey: string): Feature {
 /** A download link must be an absolute http or https URL: the glasses fetch it after scanning the QR. */
 export function checkDownloadUrl(url: string): string {
   const refuse = () => badRequest(`Not a valid download link: ${url}. Use an http:// or https:// URL.`);
-  if (url.length > LINK_MAX || /\s/.test(url)) throw refuse();
+  if (url.length > LINK_MAX) throw badRequest(`The download link is ${url.length} characters long; at most ${LINK_MAX} fit a QR code that scans easily.`);
+  if (/\s/.test(url)) throw refuse();
   let parsed: URL;
   try {
     parsed = new URL(url);

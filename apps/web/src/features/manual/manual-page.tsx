@@ -1,21 +1,36 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { PageHeading } from '../../components/ui/page-heading.tsx';
 import { StatusRegion } from '../../components/ui/status-region.tsx';
-import { manualDownloadUrl, useLatestManual } from './api/get-latest-manual.ts';
+import { manualDownloadUrl, useLatestManual, type LatestManual } from './api/get-latest-manual.ts';
 import { isRetryable, manualErrorMessage } from './manual-error-message.ts';
+import type { PdfViewerProps } from './pdf-viewer.tsx';
 
-const PdfViewer = lazy(() => import('./pdf-viewer.tsx'));
+/** react-pdf and pdf.js load only when a manual is shown; a chunk that fails to load is reported like a bad PDF. */
+const PdfViewer = lazy<ComponentType<PdfViewerProps>>(() =>
+  import('./pdf-viewer.tsx').catch((error: unknown) => ({
+    default: function ViewerUnavailable({ onError }: PdfViewerProps) {
+      useEffect(() => onError(error instanceof Error ? error : new Error(String(error))), [onError]);
+      return null;
+    },
+  })),
+);
 
 /** SPEC §2: shown from the first request until the manual's PDF is open. */
 export const LOADING_MESSAGE = 'LOADING USER MANUAL';
 
+/** What became of the PDF of one manual: a newer manual starts afresh. */
+interface PdfState {
+  id: string;
+  loaded: boolean;
+  error?: Error;
+}
+
 /** /manual, the Knowledge Base: the newest user manual in a PDF viewer (SPEC §2, §4, §8). */
 export function ManualPage() {
   const manual = useLatestManual();
-  // What became of the PDF itself, for the manual id it belongs to (a newer manual starts afresh).
-  const [document, setDocument] = useState<{ id: string; loaded: boolean; error?: Error }>();
-  const current = manual.data && document?.id === manual.data.id ? document : undefined;
+  const [pdf, setPdf] = useState<PdfState>();
+  const current = manual.data && pdf?.id === manual.data.id ? pdf : undefined;
   const error = manual.error ?? current?.error;
 
   const status = error
@@ -23,7 +38,7 @@ export function ManualPage() {
     : { tone: 'info' as const, message: current?.loaded ? null : LOADING_MESSAGE };
 
   const retry = () => {
-    setDocument(undefined);
+    setPdf(undefined);
     void manual.refetch();
   };
 
@@ -39,26 +54,31 @@ export function ManualPage() {
           </Button>
         </p>
       ) : null}
-      {manual.data && !current?.error ? (
-        <section className="manual" aria-labelledby="manual-title">
-          <h2 id="manual-title" className="manual-title">
-            {manual.data.fileName}
-          </h2>
-          <p>
-            <a href={manualDownloadUrl(manual.data)} download={manual.data.fileName}>
-              Download the manual (PDF)
-            </a>
-          </p>
-          <Suspense fallback={null}>
-            <PdfViewer
-              key={manual.data.id}
-              url={manual.data.url}
-              onLoad={() => setDocument({ id: manual.data.id, loaded: true })}
-              onError={(pdfError) => setDocument({ id: manual.data.id, loaded: false, error: pdfError })}
-            />
-          </Suspense>
-        </section>
-      ) : null}
+      {manual.data && !manual.error && !current?.error ? <ManualDocument manual={manual.data} onChange={setPdf} /> : null}
     </>
+  );
+}
+
+function ManualDocument({ manual, onChange }: { manual: LatestManual; onChange: (state: PdfState) => void }) {
+  const { id } = manual;
+  return (
+    <section className="manual" aria-labelledby="manual-title">
+      <h2 id="manual-title" className="manual-title">
+        {manual.fileName}
+      </h2>
+      <p>
+        <a href={manualDownloadUrl(manual)} download={manual.fileName}>
+          Download the manual (PDF)
+        </a>
+      </p>
+      <Suspense fallback={null}>
+        <PdfViewer
+          key={id}
+          url={manual.url}
+          onLoad={() => onChange({ id, loaded: true })}
+          onError={(error) => onChange({ id, loaded: false, error })}
+        />
+      </Suspense>
+    </section>
   );
 }

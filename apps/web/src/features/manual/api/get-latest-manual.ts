@@ -1,0 +1,24 @@
+import { useQuery } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api-client.ts';
+
+/** GET /api/manuals/latest: the newest readable manual (SPEC §4). */
+export interface LatestManual {
+  id: string;
+  fileName: string;
+  timeCreated: string | null;
+  url: string;
+}
+
+export const latestManualQueryKey = ['manuals', 'latest'] as const;
+
+export function useLatestManual() {
+  return useQuery({
+    queryKey: latestManualQueryKey,
+    queryFn: ({ signal }) => apiFetch<LatestManual>('/api/manuals/latest', { signal }),
+  });
+}
+
+/** The same PDF served as an attachment, for the download link. */
+export function manualDownloadUrl(manual: Pick<LatestManual, 'url'>): string {
+  return `${manual.url}${manual.url.includes('?') ? '&' : '?'}download=1`;
+}

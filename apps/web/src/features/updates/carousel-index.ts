@@ -1,0 +1,9 @@
+/** The slide `step` places away from `index` among `count` slides, wrapping around at both ends (SPEC §4). */
+export function wrapIndex(index: number, step: number, count: number): number {
+  if (count < 1) return 0;
+  return (((index + step) % count) + count) % count;
+}
+
+/** What the carousel announces when the slide changes: '2 of 8: Navigate'. */
+export const slideLabel = (index: number, count: number) => `${index + 1} of ${count}`;
+export const slideAnnouncement = (index: number, count: number, name: string) => `${slideLabel(index, count)}: ${name}`;

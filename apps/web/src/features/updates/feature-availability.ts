@@ -1,0 +1,21 @@
+import type { Feature } from '@seva/shared';
+import { INSTALLED_FEATURES } from './installed-features.ts';
+
+/** What a feature card offers (SPEC §2): installed, a link to scan, nothing yet, or the list is still loading. */
+export type Availability =
+  | { kind: 'loading' }
+  | { kind: 'unknown' }
+  | { kind: 'installed' }
+  | { kind: 'download'; url: string }
+  | { kind: 'unavailable' };
+
+/**
+ * `links` is the loaded dbKey → download link map, or undefined while the list loads (`failed` once it could not).
+ * An installed feature is 'Up to date' whatever its link.
+ */
+export function featureAvailability(feature: Feature, links: ReadonlyMap<string, string | null> | undefined, failed: boolean): Availability {
+  if (INSTALLED_FEATURES.has(feature.dbKey)) return { kind: 'installed' };
+  if (!links) return failed ? { kind: 'unknown' } : { kind: 'loading' };
+  const url = links.get(feature.dbKey);
+  return url ? { kind: 'download', url } : { kind: 'unavailable' };
+}

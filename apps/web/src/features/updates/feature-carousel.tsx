@@ -1,0 +1,74 @@
+import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { Button } from '../../components/ui/button.tsx';
+import { slideAnnouncement, slideLabel, wrapIndex } from './carousel-index.ts';
+
+interface FeatureCarouselProps {
+  label: string;
+  /** One name per slide, in order. */
+  names: readonly string[];
+  renderSlide: (index: number) => ReactNode;
+}
+
+/**
+ * The WAI-ARIA carousel pattern, without rotation: one slide shown at a time; previous and next wrap around;
+ * a dot per slide; the new slide is announced ('2 of 8: Navigate') politely. Left and right arrow keys on the
+ * carousel's buttons move too; on a dot, focus follows to the new slide's dot.
+ */
+export function FeatureCarousel({ label, names, renderSlide }: FeatureCarouselProps) {
+  const count = names.length;
+  const [index, setIndex] = useState(0);
+  const [announcement, setAnnouncement] = useState('');
+  const dots = useRef<Array<HTMLButtonElement | null>>([]);
+  const slideId = useId();
+
+  const show = (next: number) => {
+    setIndex(next);
+    setAnnouncement(slideAnnouncement(next, count, names[next] ?? ''));
+  };
+  const arrowKeys = (event: KeyboardEvent<HTMLButtonElement>, onDot: boolean) => {
+    const step = event.key === 'ArrowLeft' ? -1 : event.key === 'ArrowRight' ? 1 : 0;
+    if (step === 0) return;
+    event.preventDefault();
+    const next = wrapIndex(index, step, count);
+    show(next);
+    if (onDot) dots.current[next]?.focus();
+  };
+
+  return (
+    <section className="carousel" aria-roledescription="carousel" aria-label={label}>
+      <div className="carousel-controls">
+        <Button variant="secondary" aria-controls={slideId} onClick={() => show(wrapIndex(index, -1, count))} onKeyDown={(e) => arrowKeys(e, false)}>
+          Previous feature
+        </Button>
+        <Button variant="secondary" aria-controls={slideId} onClick={() => show(wrapIndex(index, 1, count))} onKeyDown={(e) => arrowKeys(e, false)}>
+          Next feature
+        </Button>
+      </div>
+      <div id={slideId} className="carousel-slide" role="group" aria-roledescription="slide" aria-label={slideLabel(index, count)}>
+        {renderSlide(index)}
+      </div>
+      <div className="carousel-dots" role="group" aria-label="Features">
+        {names.map((name, i) => (
+          <button
+            key={name}
+            ref={(el) => {
+              dots.current[i] = el;
+            }}
+            type="button"
+            className="carousel-dot"
+            aria-label={`Show feature ${i + 1}: ${name}`}
+            aria-current={i === index ? 'true' : undefined}
+            aria-controls={slideId}
+            onClick={() => show(i)}
+            onKeyDown={(e) => arrowKeys(e, true)}
+          >
+            <span aria-hidden="true" className="carousel-dot-mark" />
+          </button>
+        ))}
+      </div>
+      <div className="visually-hidden" aria-live="polite" aria-atomic="true">
+        {announcement}
+      </div>
+    </section>
+  );
+}

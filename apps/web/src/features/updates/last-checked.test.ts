@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { lastCheckedText } from './last-checked.ts';
+
+describe('last checked', () => {
+  it("writes the date like SPEC's 'Last checked: April 30, 2025'", () => {
+    expect(lastCheckedText(new Date(2025, 3, 30, 12))).toBe('Last checked: April 30, 2025');
+    expect(lastCheckedText(new Date(2026, 0, 2, 9))).toBe('Last checked: January 2, 2026');
+  });
+
+  it("reads the server's ISO time in the user's time zone", () => {
+    const local = new Date(2025, 11, 31, 23, 30);
+    expect(lastCheckedText(local.toISOString())).toBe('Last checked: December 31, 2025');
+  });
+
+  it('gives nothing for a time it cannot read', () => {
+    expect(lastCheckedText('not a date')).toBeNull();
+  });
+});
