@@ -8,6 +8,7 @@ const E2E_DATA_DIR = `.tmp/e2e-${PORT}`;
 export default defineConfig({
   testDir: 'e2e',
   testMatch: '**/*.spec.ts',
+  outputDir: `.tmp/test-results-${PORT}`,
   fullyParallel: false,
   workers: 2,
   retries: 0,

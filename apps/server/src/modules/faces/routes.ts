@@ -57,7 +57,7 @@ export function facesRoutes(faces: FacesService, guard: ReturnType<typeof requir
       const params = imageParams.safeParse(request.params);
       if (!params.success) throw notFound(faceMessages.faceNotFound);
       const image = await faces.image(request.user, params.data.faceId);
-      return reply.type(image.contentType).header('Cache-Control', 'private, max-age=3600').send(image.data);
+      return reply.type(image.contentType).header('Cache-Control', 'private, no-store').send(image.data);
     });
   };
 }

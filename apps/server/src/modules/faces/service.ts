@@ -43,9 +43,10 @@ export function createFacesService(deps: FacesDeps) {
     if (email.trim().toLowerCase() !== user.email.toLowerCase()) throw forbidden(messages.forbiddenEmail);
   }
 
-  async function checkNameFree(user: UserRow, name: string, exceptFaceId?: string): Promise<void> {
+  /** `field` is the form field that carries the name: 'name' on store, 'updated_name' on rename. */
+  async function checkNameFree(user: UserRow, name: string, field: 'name' | 'updated_name', exceptFaceId?: string): Promise<void> {
     const clash = await store.findByNameKey(db, user.uid, faceNameKey(name));
-    if (clash && clash.face_id !== exceptFaceId) throw conflict(duplicateFaceNameMessage(name.trim()), 'name');
+    if (clash && clash.face_id !== exceptFaceId) throw conflict(duplicateFaceNameMessage(name.trim()), field);
   }
 
   async function analyse(file: Buffer) {
@@ -76,7 +77,7 @@ export function createFacesService(deps: FacesDeps) {
     async store(user: UserRow, fields: { email: string; name: string; face_id: string }, file: Buffer | undefined): Promise<FaceSummary> {
       checkOwnEmail(user, fields.email);
       if (await store.faceIdExists(db, fields.face_id)) throw conflict(faceMessages.faceIdUsed, 'face_id');
-      await checkNameFree(user, fields.name);
+      await checkNameFree(user, fields.name, 'name');
       if (!file || file.length === 0) throw badRequest(faceMessages.fileMissing, 'file');
       const analysed = await analyse(file);
       const face = onlyFace(analysed.faces);
@@ -110,7 +111,7 @@ export function createFacesService(deps: FacesDeps) {
       checkOwnEmail(user, fields.email);
       const face = await store.findFace(db, user.uid, fields.face_id);
       if (!face) throw notFound(faceMessages.faceNotFound);
-      await checkNameFree(user, fields.updated_name, face.face_id);
+      await checkNameFree(user, fields.updated_name, 'updated_name', face.face_id);
       try {
         await store.renameFace(db, user.uid, face.face_id, fields.updated_name, faceNameKey(fields.updated_name));
       } catch (error) {

@@ -1,0 +1,69 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { faceMessages, faceNameField, type FaceSummary } from '@seva/shared';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { Button } from '../../components/ui/button.tsx';
+import { ModalDialog } from '../../components/ui/modal-dialog.tsx';
+import { StatusRegion } from '../../components/ui/status-region.tsx';
+import { TextField } from '../../components/ui/text-field.tsx';
+import { ApiError } from '../../lib/api-client.ts';
+import { useRenameFace } from './api/rename-face.ts';
+
+const editFaceSchema = z.object({ name: faceNameField(faceMessages.nameEmpty) });
+type EditFaceInput = z.infer<typeof editFaceSchema>;
+
+/** SPEC §8: 'Failed to update face: {message}'. */
+export const updateFailedMessage = (message: string) => `Failed to update face: ${message}`;
+
+/** SPEC §2, §5: the edit modal: the name, prefilled; 'Name cannot be empty'; a taken name is refused by the server. */
+export function EditFaceDialog({ email, face, onClose, onSaved }: { email: string; face: FaceSummary | null; onClose: () => void; onSaved: () => void }) {
+  return (
+    <ModalDialog title={face ? `Edit ${face.name}` : 'Edit face'} isOpen={face !== null} onClose={onClose}>
+      {face ? <EditFaceForm email={email} face={face} onCancel={onClose} onSaved={onSaved} /> : null}
+    </ModalDialog>
+  );
+}
+
+function EditFaceForm({ email, face, onCancel, onSaved }: { email: string; face: FaceSummary; onCancel: () => void; onSaved: () => void }) {
+  const rename = useRenameFace(email);
+  const [failure, setFailure] = useState<string | null>(null);
+  const { register, handleSubmit, setError, setFocus, formState } = useForm<EditFaceInput>({
+    resolver: zodResolver(editFaceSchema),
+    defaultValues: { name: face.name },
+  });
+
+  // The dialog opens on the field it is for.
+  useEffect(() => setFocus('name', { shouldSelect: true }), [setFocus]);
+
+  const onSubmit = handleSubmit(async ({ name }) => {
+    setFailure(null);
+    try {
+      await rename.mutateAsync({ face_id: face.face_id, name: face.name, updated_name: name });
+      onSaved();
+    } catch (error) {
+      // A taken or refused name belongs on the field (the server says why: SPEC §5's duplicate message).
+      if (error instanceof ApiError && (error.status === 409 || (error.status === 400 && (error.field === 'name' || error.field === 'updated_name')))) {
+        setError('name', { type: 'server', message: error.message }, { shouldFocus: true });
+        return;
+      }
+      setFailure(updateFailedMessage(error instanceof Error ? error.message : String(error)));
+    }
+  });
+
+  const busy = formState.isSubmitting;
+  return (
+    <form onSubmit={onSubmit} noValidate className="form">
+      <TextField label="Name" autoComplete="off" spellCheck={false} {...register('name')} error={formState.errors.name?.message} />
+      <StatusRegion tone={failure ? 'error' : 'info'} message={failure ?? (busy ? 'Saving…' : null)} />
+      <div className="actions">
+        <Button type="submit" busy={busy}>
+          Save
+        </Button>
+        <Button variant="secondary" onClick={onCancel}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}
