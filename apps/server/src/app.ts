@@ -68,11 +68,11 @@ export async function buildApp(config: Config, overrides: { mailer?: Mailer } = 
   });
 
   registerErrorHandler(app);
-  await registerSecurityHeaders(app, { secure: config.secureCookies });
+  registerSecurityHeaders(app, { secure: config.secureCookies });
   registerSameOriginCheck(app, config.publicUrl);
   await app.register(cookie);
-  // Large JSON (a list of 1,000 faces) goes gzipped; small answers and images as they are.
-  await app.register(compress, { global: true, threshold: 2048, encodings: ['gzip'] });
+  // Only routes that opt in (a list of 1,000 faces) are gzipped: the hook costs 20 µs on every other answer.
+  await app.register(compress, { global: false, threshold: 2048, encodings: ['gzip'] });
 
   await app.register(
     async (api) => {

@@ -22,7 +22,7 @@ export function facesRoutes(faces: FacesService, guard: ReturnType<typeof requir
     await registerFormParsers(app);
     app.addHook('preHandler', guard);
 
-    app.post('/get_all_faces', async (request) => {
+    app.post('/get_all_faces', { compress: {} }, async (request) => {
       const { fields } = formOf(request);
       return faces.list(request.user, parseBody(listFacesSchema, fields).email);
     });
