@@ -160,6 +160,22 @@ describe('normalisation', () => {
     const [face, expected] = [analysed.faces[0]!.box, reference.faces[0]!.box];
     expect(Math.abs(face.x - expected.x) + Math.abs(face.y - expected.y)).toBeLessThan(10);
   }, SLOW);
+
+  it('handles odd but valid images: 1x1, 1x3000, 16-bit RGBA PNG, CMYK JPEG', async () => {
+    const blank = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: '#888' } }).png().toBuffer();
+    const amy = fixture('people', 'amy', 'amy1.png');
+    const cases = [
+      { file: await blank(1, 1), faces: 0 },
+      { file: await blank(1, 3000), faces: 0 },
+      { file: await sharp(amy).ensureAlpha().toColourspace('rgb16').png().toBuffer(), faces: 1 },
+      { file: await sharp(fixture('single', 'happy.jpg')).toColourspace('cmyk').jpeg().toBuffer(), faces: 1 },
+    ];
+    for (const { file, faces } of cases) {
+      const analysed = await engine.analyse(file);
+      expect(analysed.faces).toHaveLength(faces);
+      expect((await sharp(analysed.image).metadata()).space).toMatch(/srgb|rgb16/);
+    }
+  }, SLOW);
 });
 
 describe('event loop', () => {

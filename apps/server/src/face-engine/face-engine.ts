@@ -32,6 +32,14 @@ export class FaceImageError extends Error {
 
 export const MAX_PIXELS = 25_000_000;
 
+/** Images waiting for a worker before new ones are turned away (about half a minute of work on 2 threads). */
+export const MAX_QUEUE = 64;
+
+/** The engine has more work queued than it can do soon; the caller should try again shortly. */
+export class FaceEngineBusyError extends Error {
+  override name = 'FaceEngineBusyError';
+}
+
 /**
  * Two descriptors closer than this are the same person. Measured with this engine on the fixtures
  * (people/, 8 people x 5 images, all pairs): same person 0.29-0.60 (median 0.43, 3 of 80 pairs above
@@ -72,10 +80,12 @@ export function createFaceEngine(options: { threads: number }): FaceEngine {
     minThreads: options.threads, // start every worker (and load its models) now, not on the first request
     maxThreads: options.threads,
     idleTimeout: Infinity,
+    maxQueue: MAX_QUEUE,
     workerData: { maxPixels: MAX_PIXELS } satisfies WorkerConfig,
   });
 
   async function run<F extends FaceBox>(task: WorkerTask): Promise<WorkerResult<F>> {
+    if (pool.queueSize >= MAX_QUEUE) throw new FaceEngineBusyError('The face engine is busy.');
     const reply = (await pool.run(task)) as WorkerReply<F>;
     if (!reply.ok) throw new FaceImageError(messages[reply.problem]);
     return reply.result;

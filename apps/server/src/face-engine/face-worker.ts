@@ -153,7 +153,7 @@ async function locate(image: Tensor3D, detector: Detector, size: Size): Promise<
   if (!closeUp) return asIs;
 
   const shrink = Math.min(1, CLOSE_UP_MAX_SIDE / Math.max(width, height));
-  const inner = { width: Math.round(width * shrink), height: Math.round(height * shrink) };
+  const inner = { width: Math.max(1, Math.round(width * shrink)), height: Math.max(1, Math.round(height * shrink)) };
   const padded = tf.tidy(() => {
     const source = shrink < 1 ? tf.image.resizeBilinear(image, [inner.height, inner.width]) : image;
     return tf.pad(source, [[inner.height, inner.height], [inner.width, inner.width], [0, 0]]);

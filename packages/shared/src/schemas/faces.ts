@@ -25,6 +25,7 @@ export const faceMessages = {
   faceIdInvalid: 'face_id must be a UUID.',
   faceIdUsed: 'This face_id has already been used. Please start again.',
   fileMissing: 'Please choose an image of the face to register.',
+  engineBusy: 'The face service is busy right now. Please try again in a moment.',
 } as const;
 
 /** SPEC §5: 'A face with the name "{name}" already exists. Please use a different name.' */

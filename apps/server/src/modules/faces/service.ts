@@ -9,7 +9,7 @@ import {
 } from '@seva/shared';
 import type { BlobStore } from '../../blobs/blob-store.ts';
 import { isUniqueViolation, type Db } from '../../db/database.ts';
-import { faceDistance, FaceImageError, MATCH_THRESHOLD, type DetectedFace, type FaceEngine } from '../../face-engine/face-engine.ts';
+import { faceDistance, FaceEngineBusyError, FaceImageError, MATCH_THRESHOLD, type DetectedFace, type FaceEngine } from '../../face-engine/face-engine.ts';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../plugins/http-error.ts';
 import type { UserRow } from '../identity/store.ts';
 import * as store from './store.ts';
@@ -49,14 +49,17 @@ export function createFacesService(deps: FacesDeps) {
     if (clash && clash.face_id !== exceptFaceId) throw conflict(duplicateFaceNameMessage(name.trim()), field);
   }
 
-  async function analyse(file: Buffer) {
+  /** Runs the engine, turning its refusals into answers: a bad image is the caller's, a full queue is ours. */
+  async function withEngine<T>(work: (engine: FaceEngine) => Promise<T>): Promise<T> {
     try {
-      return await deps.engine().analyse(file);
+      return await work(deps.engine());
     } catch (error) {
       if (error instanceof FaceImageError) throw new HttpError(422, error.message, { field: 'file' });
+      if (error instanceof FaceEngineBusyError) throw new HttpError(503, faceMessages.engineBusy);
       throw error;
     }
   }
+  const analyse = (file: Buffer) => withEngine((engine) => engine.analyse(file));
 
   /** The one face an enrolment image must show. */
   function onlyFace(faces: DetectedFace[]): DetectedFace {
@@ -156,12 +159,7 @@ export function createFacesService(deps: FacesDeps) {
     async detect(user: UserRow, email: string, file: Buffer | undefined) {
       checkOwnEmail(user, email);
       if (!file || file.length === 0) throw badRequest(faceMessages.fileMissing, 'file');
-      try {
-        return await deps.engine().detect(file);
-      } catch (error) {
-        if (error instanceof FaceImageError) throw new HttpError(422, error.message, { field: 'file' });
-        throw error;
-      }
+      return withEngine((engine) => engine.detect(file));
     },
   };
 }
