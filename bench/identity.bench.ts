@@ -1,7 +1,6 @@
 // Issue #2: the session check every screen makes, against a bare Fastify route in the same run; and sign-in latency.
-import fs from 'node:fs';
-import path from 'node:path';
 import { ARGON2_PARAMS } from '../apps/server/src/modules/identity/passwords.ts';
+import { signedInBenchUser } from './support/portal-user.ts';
 import { fmt, load, percentile, startPortal, startScript } from './support/processes.ts';
 
 const CONNECTIONS = 50;
@@ -11,31 +10,13 @@ const SIGN_INS = 40;
 const portal = await startPortal(3201);
 const stopBare = await startScript('bench/support/bare-server.ts', ['3202'], 'http://127.0.0.1:3202/bare');
 try {
-  const user = {
-    username: 'Bench User',
-    email: 'bench@example.com',
-    countryCode: '+1',
-    phoneNumber: '2025550123',
-    licenseId: 'BENCH-1',
-    password: 'Blue-Cactus9!Lamp',
-    confirmPassword: 'Blue-Cactus9!Lamp',
-  };
-  const post = (url: string, body: unknown) =>
-    fetch(`${portal.url}${url}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  if ((await post('/api/auth/sign-up', user)).status !== 201) throw new Error('sign-up failed');
-  const mailDir = path.join(portal.dataDir, 'mail');
-  const mail = fs.readFileSync(path.join(mailDir, fs.readdirSync(mailDir)[0] ?? ''), 'utf8').replace(/=\r?\n/g, '');
-  const token = mail.match(/verify-email\?token=3D([\w-]+)|verify-email\?token=([\w-]+)/);
-  if ((await post('/api/auth/verify-email', { token: token?.[1] ?? token?.[2] })).status !== 200) throw new Error('verify failed');
-
+  const { signIn } = await signedInBenchUser(portal, 'identity');
   const latencies: number[] = [];
   let cookie = '';
   for (let i = 0; i < SIGN_INS; i += 1) {
     const started = performance.now();
-    const response = await post('/api/auth/sign-in', { licenseId: user.licenseId, password: user.password });
+    cookie = await signIn();
     latencies.push(performance.now() - started);
-    if (response.status !== 200) throw new Error(`sign-in ${response.status}`);
-    cookie = (response.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
   }
 
   // Warm both servers, then measure each in turn.

@@ -4,6 +4,7 @@ import { Piscina } from 'piscina';
 // unloaded when a worker exits while another still uses it (lovell/sharp#2263).
 import 'sharp';
 import type { FaceBox, ImageProblem, WorkerConfig, WorkerReply, WorkerResult, WorkerTask } from './face-worker.ts';
+import { faceMessages } from '@seva/shared';
 
 export interface DetectedFace {
   box: { x: number; y: number; width: number; height: number }; // pixels of the normalised (oriented) image
@@ -52,7 +53,7 @@ export class FaceEngineBusyError extends Error {
 export const MATCH_THRESHOLD = 0.54;
 
 const messages: Record<ImageProblem | 'not-an-image', string> = {
-  'not-an-image': 'The file is not a JPEG or PNG image.',
+  'not-an-image': faceMessages.invalidImageFormat,
   'too-large': `The image is too large: it must have at most ${MAX_PIXELS / 1_000_000} megapixels.`,
   unreadable: 'The image file is damaged or incomplete and cannot be read.',
 };

@@ -1,5 +1,5 @@
 import { faceMessages } from '@seva/shared';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { ModalDialog } from '../../components/ui/modal-dialog.tsx';
@@ -35,8 +35,10 @@ export function AddFacePage() {
   const [method, setMethod] = useState<Method | null>(null);
   const [picked, setPicked] = useState<Picked | null>(null);
   const [lookalike, setLookalike] = useState<string | null>(null);
+  const latestPick = useRef('');
   const [notice, setNotice] = useState<{ tone: 'error' | 'info'; text: string } | null>(null);
   const [sent, setSent] = useState<FaceSubmission | null>(null);
+  const stepRef = useStepFocus(picked ? 'naming' : (method ?? 'choice'));
 
   const choose = (next: Method | null) => {
     setMethod(next);
@@ -45,12 +47,17 @@ export function AddFacePage() {
   };
 
   const pick = (dataUrl: string, from: Method) => {
-    setPicked({ dataUrl, faceId: crypto.randomUUID(), method: from });
+    const faceId = crypto.randomUUID();
+    latestPick.current = faceId;
+    setPicked({ dataUrl, faceId, method: from });
     setLookalike(null);
     setNotice(null);
+    // Only the answer about the photo now shown counts; a late answer about an earlier one is dropped.
     recognizeFace(email, dataUrlToBlob(dataUrl)).then(
-      (answer) => setLookalike(answer.match?.name ?? null),
-      () => setLookalike(null),
+      (answer) => {
+        if (latestPick.current === faceId) setLookalike(answer.match?.name ?? null);
+      },
+      () => undefined,
     );
   };
 
@@ -82,7 +89,7 @@ export function AddFacePage() {
         message={storeFace.isPending ? 'Registering the face. This takes a few seconds…' : (notice?.text ?? null)}
       />
       <div className="add-face-layout">
-        <div>
+        <div ref={stepRef}>
           {picked ? (
             <NamingStep
               key={picked.faceId}
@@ -141,7 +148,8 @@ export function AddFacePage() {
                 {sent.fileName} (about {sent.sizeKb} KB)
               </dd>
             </dl>
-            <Button onClick={() => navigate('/faces')}>
+            {/* eslint-disable-next-line jsx-a11y/no-autofocus -- the alert's one answer takes focus (WAI-ARIA alertdialog), so Enter goes on */}
+            <Button autoFocus onClick={() => navigate('/faces')}>
               OK
             </Button>
           </>
@@ -151,12 +159,27 @@ export function AddFacePage() {
   );
 }
 
+/**
+ * When the step changes (method chosen, photo taken or picked, retake, change of method), focus goes to the new step's
+ * heading: the control that led there is gone, and a screen reader then says where the user is.
+ */
+function useStepFocus(step: string) {
+  const ref = useRef<HTMLDivElement>(null);
+  const shown = useRef(step);
+  useEffect(() => {
+    if (shown.current === step) return;
+    shown.current = step;
+    ref.current?.querySelector<HTMLElement>('[data-step-heading]')?.focus();
+  }, [step]);
+  return ref;
+}
+
 function MethodChoice({ consent, onConsent, onChoose }: { consent: boolean; onConsent: (v: boolean) => void; onChoose: (m: Method) => void }) {
   return (
     <>
       <ConsentPanel consent={consent} onChange={onConsent} />
       <section aria-labelledby="method-heading" className="card">
-        <h2 id="method-heading">Choose how to add the photo</h2>
+        <h2 id="method-heading" tabIndex={-1} data-step-heading>Choose how to add the photo</h2>
         {!consent ? <p id="consent-needed">Give consent above to choose a method.</p> : null}
         <div className="actions">
           <Button disabled={!consent} aria-describedby={consent ? undefined : 'consent-needed'} onClick={() => onChoose('camera')}>

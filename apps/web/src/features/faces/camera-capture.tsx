@@ -24,7 +24,7 @@ export function CameraCapture({ email, onCapture, onChangeMethod, onUnavailable 
 
   return (
     <section aria-labelledby="camera-heading" className="card">
-      <h2 id="camera-heading">Take a photo</h2>
+      <h2 id="camera-heading" tabIndex={-1} data-step-heading>Take a photo</h2>
       <div className="camera-frame">
         <Webcam
           ref={webcam}

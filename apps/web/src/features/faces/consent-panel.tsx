@@ -34,7 +34,9 @@ export function ConsentPanel({ consent, onChange }: { consent: boolean; onChange
         <p>
           We use the photo only to teach your SEVA glasses to recognise this person and tell you their name. We compute a face
           description (a list of 128 numbers) from it; we do not use it for advertising, profiling or any other purpose, and we
-          do not share it.
+          do not share it. While the camera is on, small frames go to the portal's server only to tell you where the face is,
+          and a chosen photo is compared with your saved faces only to warn you if this person is already there; neither is
+          kept.
         </p>
         <h4>Storage and security</h4>
         <p>
@@ -49,8 +51,8 @@ export function ConsentPanel({ consent, onChange }: { consent: boolean; onChange
         </p>
         <h4>Retention</h4>
         <p>
-          We keep the photo and its description until you delete the face or your account. Deleting a face removes its photo and
-          description together, straight away.
+          We keep the photo and its description until you delete the face. Deleting a face removes its photo and description
+          together, straight away.
         </p>
         <h4>Your rights</h4>
         <p>

@@ -7,7 +7,7 @@ import {
   FACE_NAME_MAX,
   imageTypeOfDataUrl,
 } from '@seva/shared';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 
@@ -35,31 +35,34 @@ interface NamingStepProps {
 export function NamingStep({ dataUrl, faceId, email, existingNames, lookalike, processing, retakeLabel, onRetake, onRegister }: NamingStepProps) {
   const [name, setName] = useState('');
   const [touched, setTouched] = useState(false);
+  const nameInput = useRef<HTMLInputElement>(null);
   const trimmed = name.trim();
   const duplicate = trimmed !== '' && existingNames.some((n) => faceNameKey(n) === faceNameKey(trimmed));
   const error = duplicate ? duplicateFaceNameMessage(trimmed) : touched && trimmed === '' ? faceMessages.nameRequired : undefined;
   const fileName = faceFileName(trimmed || 'face', imageTypeOfDataUrl(dataUrl));
   const sizeKb = estimatedSizeKb(dataUrl);
+  const blocked = trimmed === '' || duplicate;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setTouched(true);
-    if (trimmed === '' || duplicate || processing) return;
+    if (processing) return;
+    if (blocked) return nameInput.current?.focus();
     onRegister({ name: trimmed, email, face_id: faceId, fileName, sizeKb });
   };
 
   return (
     <section aria-labelledby="naming-heading" className="card">
-      <h2 id="naming-heading">Name this face</h2>
+      <h2 id="naming-heading" tabIndex={-1} data-step-heading>Name this face</h2>
       <div className="naming-grid">
         <img src={dataUrl} alt="Preview of the face to register" className="face-preview" width={240} />
         <form onSubmit={submit} noValidate className="form">
-          {lookalike ? (
-            <p className="notice notice-info" role="note">
-              This face looks like {lookalike}, who is already in your faces.
-            </p>
-          ) : null}
+          {/* In the page from the start, so the warning is announced when the server's answer arrives. */}
+          <div role="status">
+            {lookalike ? <p className="notice notice-info">This face looks like {lookalike}, who is already in your faces.</p> : null}
+          </div>
           <TextField
+            ref={nameInput}
             label="Name"
             autoComplete="off"
             maxLength={FACE_NAME_MAX}
@@ -71,6 +74,10 @@ export function NamingStep({ dataUrl, faceId, email, existingNames, lookalike, p
             error={error}
             hint={duplicate ? faceMessages.nameExistsWarning : undefined}
           />
+          {/* The name is checked as it is typed: a problem is announced when it appears, not only when the field is read. */}
+          <p role="status" className="visually-hidden">
+            {error}
+          </p>
           <section aria-labelledby="to-send-heading">
             <h3 id="to-send-heading">What will be sent</h3>
             <dl className="data-list">
@@ -90,7 +97,11 @@ export function NamingStep({ dataUrl, faceId, email, existingNames, lookalike, p
             <Button variant="secondary" onClick={onRetake}>
               {retakeLabel}
             </Button>
-            <Button type="submit" disabled={trimmed === '' || duplicate} busy={processing}>
+            {/*
+              Disabled (SPEC §2) with aria-disabled, not the disabled attribute: it stays in the tab order, and pressing it
+              (or Enter in the name field) says what is missing and puts focus on the name.
+            */}
+            <Button type="submit" busy={processing} aria-disabled={processing || blocked || undefined}>
               {processing ? 'PROCESSING...' : 'REGISTER FACE'}
             </Button>
           </div>

@@ -17,7 +17,7 @@ export function UploadPicker({ onPicked, onChangeMethod }: { onPicked: (dataUrl:
   const [error, setError] = useState<string | null>(null);
   return (
     <section aria-labelledby="upload-heading" className="card">
-      <h2 id="upload-heading">Upload an image</h2>
+      <h2 id="upload-heading" tabIndex={-1} data-step-heading>Upload an image</h2>
       <div className="field">
         <label htmlFor={inputId}>Choose an image of one face (JPEG or PNG, at most 5 MB)</label>
         <input

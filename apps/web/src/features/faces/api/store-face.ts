@@ -17,6 +17,7 @@ export function useStoreFace() {
   return useMutation({
     mutationFn: ({ file, fileName, ...fields }: StoreFaceInput) =>
       apiFetch<FaceSummary>('/face-api/store_face', { form: faceForm({ file, ...fields }, fileName) }),
-    onSuccess: (_face, input) => queryClient.invalidateQueries({ queryKey: facesQueryKey(input.email) }),
+    // Also after a refusal: a 409 means the list this screen checks names against is out of date.
+    onSettled: (_face, _error, input) => queryClient.invalidateQueries({ queryKey: facesQueryKey(input.email) }),
   });
 }

@@ -1,0 +1,499 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import sharp from 'sharp';
+import { expectNoAxeViolations } from './support/axe.ts';
+import { writeFakeCameraVideo } from './support/fake-camera.ts';
+import { expectFieldError } from './support/field-error.ts';
+import { tabTo } from './support/keyboard.ts';
+import { expectNoHorizontalScroll } from './support/layout.ts';
+import { signedInUser, type TestUser } from './support/users.ts';
+
+// /faces/add, Face Registration (SPEC §2, §4, §5, §8, §9), against the real server and its real face detector.
+test.describe.configure({ mode: 'parallel' });
+
+const REPO_ROOT = path.resolve(import.meta.dirname, '..');
+const FIXTURES = path.resolve(REPO_ROOT, '../shared/fixtures/faces');
+const fixture = (name: string) => path.join(FIXTURES, name);
+const NEUTRAL = fixture('single/neutral.jpg');
+
+/**
+ * Chromium's fake camera films a fixture face: a video written here before the browser starts, added to the launch
+ * options of the configuration. Launch options can only be set for a whole file, so every test here runs with it.
+ */
+test.use({
+  launchOptions: [
+    async ({ launchOptions }, use) => {
+      // The same bytes from every worker and run, written whole then renamed: one file serves them all.
+      const video = await writeFakeCameraVideo(NEUTRAL, path.join(REPO_ROOT, '.tmp', 'fake-camera', 'neutral-640x480.y4m'));
+      const fakeCamera = ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', `--use-file-for-fake-video-capture=${video}`];
+      await use({ ...launchOptions, args: [...(launchOptions.args ?? []), ...fakeCamera] });
+    },
+    { scope: 'worker' },
+  ],
+});
+
+/** The detector takes a few seconds the first time a worker starts, then up to a second an image. */
+const DETECTOR_TIMEOUT = 30_000;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+const CONSENT = /^I have the consent of the person in the photo/;
+const DISCLAIMER_CONSENT = /^I have read this\. I have the consent/;
+const UPLOAD_LABEL = 'Choose an image of one face (JPEG or PNG, at most 5 MB)';
+const GUIDELINES = [
+  'Only one face in the picture.',
+  'No sunglasses, headsets, hats or scarves.',
+  'A plain, neutral background.',
+  'Good, even lighting on the face.',
+  'Face the camera straight on, with the face centred.',
+  'No extreme angles: keep the head level.',
+  'Nothing covering the eyes or mouth.',
+];
+
+const heading = (page: Page) => page.getByRole('heading', { level: 1, name: 'Face Registration' });
+const stepHeading = (page: Page, name: string) => page.getByRole('heading', { level: 2, name });
+const consentBox = (page: Page) => page.getByRole('checkbox', { name: CONSENT });
+const disclaimerConsentBox = (page: Page) => page.getByRole('checkbox', { name: DISCLAIMER_CONSENT });
+const useCamera = (page: Page) => page.getByRole('button', { name: 'USE CAMERA' });
+const uploadImage = (page: Page) => page.getByRole('button', { name: 'UPLOAD IMAGE' });
+const fileInput = (page: Page) => page.getByLabel(UPLOAD_LABEL);
+const nameField = (page: Page) => page.getByRole('textbox', { name: 'Name' });
+const registerButton = (page: Page) => page.getByRole('button', { name: /^(REGISTER FACE|PROCESSING\.\.\.)$/ });
+const toSend = (page: Page) => page.getByRole('region', { name: 'What will be sent' });
+const registered = (page: Page) => page.getByRole('alertdialog', { name: 'Face registered' });
+/** The screen's assertive live region (the add-face notices), found with its text. */
+const storeError = (page: Page) => page.getByRole('alert').filter({ hasText: /^Failed to store face data: / });
+const facesList = (page: Page) => page.getByRole('main').getByRole('list').filter({ has: page.getByRole('heading', { level: 3 }) });
+
+/** SPEC §9: about 0.75 × the data-URL length / 1024, in KB. */
+const estimatedKb = (dataUrl: string) => Math.round((0.75 * dataUrl.length) / 1024);
+const dataUrlOf = (file: string, type: string) => `data:${type};base64,${fs.readFileSync(file).toString('base64')}`;
+
+/** Clicks a checkbox's visible label, as a user does (react-aria keeps the input itself visually hidden). */
+async function setChecked(box: Locator, checked: boolean): Promise<void> {
+  if ((await box.isChecked()) !== checked) await box.locator('xpath=ancestor::label[1]').click();
+  await (checked ? expect(box).toBeChecked() : expect(box).not.toBeChecked());
+}
+
+async function openAddFace(page: Page): Promise<void> {
+  await page.goto('/faces/add');
+  await expect(heading(page)).toBeVisible();
+}
+
+async function consentAndUpload(page: Page): Promise<void> {
+  await setChecked(consentBox(page), true);
+  await uploadImage(page).click();
+  await expect(stepHeading(page, 'Upload an image')).toBeVisible();
+}
+
+/** The user's faces as the face backend lists them (SPEC §7 get_all_faces). */
+async function listFaces(page: Page, user: TestUser): Promise<Array<{ face_id: string; name: string }>> {
+  const response = await page.request.post('/face-api/get_all_faces', { multipart: { email: user.email } });
+  expect(response.status()).toBe(200);
+  return response.json();
+}
+
+/** Stores a face straight through the face backend, as another session of the screen would. */
+async function seedFace(page: Page, user: TestUser, name: string, image: string): Promise<void> {
+  const response = await page.request.post('/face-api/store_face', {
+    multipart: {
+      file: { name: path.basename(image), mimeType: 'image/png', buffer: fs.readFileSync(fixture(image)) },
+      name,
+      email: user.email,
+      face_id: randomUUID(),
+    },
+    timeout: 120_000,
+  });
+  expect(response.ok(), `store_face ${name}: ${response.status()} ${await response.text()}`).toBe(true);
+}
+
+test('consent comes first: one consent in two places, the disclaimer, the guidelines and the way back', async ({ page }) => {
+  await signedInUser(page);
+  await openAddFace(page);
+
+  await expect(consentBox(page)).not.toBeChecked();
+  await expect(useCamera(page)).toBeDisabled();
+  await expect(uploadImage(page)).toBeDisabled();
+  await expect(uploadImage(page)).toHaveAccessibleDescription('Give consent above to choose a method.');
+
+  await setChecked(consentBox(page), true);
+  await expect(useCamera(page)).toBeEnabled();
+  await expect(uploadImage(page)).toBeEnabled();
+
+  // The UK GDPR disclaimer, behind 'Show More'.
+  const showMore = page.getByRole('button', { name: 'Show More' });
+  await expect(showMore).toHaveAttribute('aria-expanded', 'false');
+  const disclaimer = page.locator(`[id="${await showMore.getAttribute('aria-controls')}"]`);
+  await expect(disclaimer).toBeHidden();
+  await expect(disclaimerConsentBox(page)).toHaveCount(0);
+  await showMore.click();
+  const showLess = page.getByRole('button', { name: 'Show Less' });
+  await expect(showLess).toHaveAttribute('aria-expanded', 'true');
+  await expect(disclaimer).toBeVisible();
+  await expect(disclaimer.getByRole('heading', { level: 4 })).toHaveText(['Purpose', 'Storage and security', 'Legal basis', 'Retention', 'Your rights']);
+  await expect(disclaimer).toContainText('UK GDPR');
+
+  // Both checkboxes are the one consent.
+  await expect(disclaimerConsentBox(page)).toBeChecked();
+  await setChecked(disclaimerConsentBox(page), false);
+  await expect(consentBox(page)).not.toBeChecked();
+  await expect(useCamera(page)).toBeDisabled();
+  await expect(uploadImage(page)).toBeDisabled();
+  await setChecked(disclaimerConsentBox(page), true);
+  await expect(consentBox(page)).toBeChecked();
+  await expect(uploadImage(page)).toBeEnabled();
+  await setChecked(consentBox(page), false);
+  await expect(disclaimerConsentBox(page)).not.toBeChecked();
+  await expect(uploadImage(page)).toBeDisabled();
+
+  await showLess.click();
+  await expect(page.getByRole('button', { name: 'Show More' })).toHaveAttribute('aria-expanded', 'false');
+  await expect(disclaimer).toBeHidden();
+
+  const guidelines = page.getByRole('region', { name: 'Guidelines for a good photo' });
+  await expect(guidelines.getByRole('listitem')).toHaveText(GUIDELINES);
+
+  await page.getByRole('link', { name: 'RETURN TO FACES' }).click();
+  await expect(page).toHaveURL(/\/faces$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Face Management Console' })).toBeVisible();
+});
+
+test('an uploaded photo is previewed with what will be sent, registered, and listed', async ({ page }) => {
+  const user = await signedInUser(page);
+  await openAddFace(page);
+  await consentAndUpload(page);
+  await fileInput(page).setInputFiles(NEUTRAL);
+
+  await expect(stepHeading(page, 'Name this face')).toBeVisible();
+  const dataUrl = dataUrlOf(NEUTRAL, 'image/jpeg');
+  await expect(page.getByRole('img', { name: 'Preview of the face to register' })).toHaveAttribute('src', dataUrl);
+  const sizeKb = estimatedKb(dataUrl);
+  await expect(toSend(page).getByRole('term')).toHaveText(['name', 'email', 'face_id', 'file']);
+  await expect(toSend(page).getByRole('definition')).toHaveText(['(not entered yet)', user.email, UUID, `face.jpg (about ${sizeKb} KB)`]);
+  const faceId = (await toSend(page).getByRole('definition').nth(2).textContent()) ?? '';
+
+  await expect(registerButton(page)).toHaveText('REGISTER FACE');
+  await expect(registerButton(page)).toBeDisabled();
+  await nameField(page).fill('   ');
+  await expect(registerButton(page)).toBeDisabled();
+  await nameField(page).fill('  Ada  Lovelace ');
+  await expect(registerButton(page)).toBeEnabled();
+  await expect(toSend(page).getByRole('definition')).toHaveText(['Ada  Lovelace', user.email, faceId, `Ada_Lovelace.jpg (about ${sizeKb} KB)`]);
+
+  // Held on its way to the server, so the busy state can be seen.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/face-api/store_face', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await registerButton(page).click();
+  await expect(registerButton(page)).toHaveText('PROCESSING...');
+  await expect(registerButton(page)).toHaveAttribute('aria-disabled', 'true');
+  await expect(page.getByRole('status').filter({ hasText: 'Registering the face' })).toBeVisible();
+  release();
+
+  const dialog = registered(page);
+  await expect(dialog).toBeVisible({ timeout: DETECTOR_TIMEOUT });
+  await expect(dialog.getByRole('term')).toHaveText(['name', 'email', 'face_id', 'file']);
+  await expect(dialog.getByRole('definition')).toHaveText(['Ada  Lovelace', user.email, faceId, `Ada_Lovelace.jpg (about ${sizeKb} KB)`]);
+  await expectNoAxeViolations(page, '/faces/add, registered');
+  await dialog.getByRole('button', { name: 'OK' }).click();
+
+  await expect(page).toHaveURL(/\/faces$/);
+  await expect(facesList(page).getByRole('heading', { level: 3 })).toHaveText(['Ada  Lovelace']);
+  expect(await listFaces(page, user)).toMatchObject([{ face_id: faceId, name: 'Ada  Lovelace' }]);
+});
+
+test('refuses what is not a usable photo of one face, and stores nothing', async ({ page }) => {
+  const user = await signedInUser(page);
+  await openAddFace(page);
+  await consentAndUpload(page);
+
+  const refuse = async (file: Parameters<Page['setInputFiles']>[1], message: string) => {
+    await fileInput(page).setInputFiles(file);
+    await expectFieldError(fileInput(page), message);
+    await expect(page.getByRole('alert').filter({ hasText: message })).toHaveText(message);
+    await expect(stepHeading(page, 'Upload an image')).toBeVisible();
+  };
+  await refuse({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('Not a photo.') }, 'Please select an image file');
+  // Random noise does not compress: a PNG just over 5 MB.
+  const side = 1330;
+  const big = await sharp(randomBytes(side * side * 3), { raw: { width: side, height: side, channels: 3 } }).png({ compressionLevel: 0 }).toBuffer();
+  expect(big.length).toBeGreaterThan(5_242_880);
+  await refuse({ name: 'big.png', mimeType: 'image/png', buffer: big }, 'Image size too large (max 5MB)');
+  const gif = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#888' } }).gif().toBuffer();
+  await refuse({ name: 'face.gif', mimeType: 'image/gif', buffer: gif }, 'Invalid image format');
+  await expectNoAxeViolations(page, '/faces/add, upload with an error');
+
+  // A good file clears the error.
+  await fileInput(page).setInputFiles(fixture('no-face/white.png'));
+  await expect(stepHeading(page, 'Name this face')).toBeVisible();
+  await expect(toSend(page).getByRole('definition').last()).toHaveText(/^face\.png \(about \d+ KB\)$/);
+  await nameField(page).fill('Nobody');
+  await registerButton(page).click();
+  await expect(storeError(page)).toHaveText(
+    'Failed to store face data: No face was found in this image. Please use a clear, well-lit photo of one face, looking at the camera.',
+    { timeout: DETECTOR_TIMEOUT },
+  );
+  await expect(registerButton(page)).toHaveText('REGISTER FACE');
+  await expect(registered(page)).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'CHOOSE ANOTHER IMAGE' }).click();
+  await fileInput(page).setInputFiles(fixture('many-faces/bbt1.jpg'));
+  await nameField(page).fill('The gang');
+  await registerButton(page).click();
+  await expect(storeError(page)).toHaveText(/^Failed to store face data: This image shows \d+ faces\. Please use a photo with only one face\.$/, {
+    timeout: DETECTOR_TIMEOUT,
+  });
+  await expect(registered(page)).toHaveCount(0);
+  expect(await listFaces(page, user)).toEqual([]);
+});
+
+test('a name already in use is refused by the form, and by the server when the form does not know', async ({ page }) => {
+  const user = await signedInUser(page);
+  await seedFace(page, user, 'Amy', 'people/amy/amy1.png');
+  const duplicate = 'A face with the name "amy" already exists. Please use a different name.';
+
+  await openAddFace(page);
+  await consentAndUpload(page);
+  await fileInput(page).setInputFiles(NEUTRAL);
+  await nameField(page).fill(' amy ');
+  await expectFieldError(nameField(page), duplicate);
+  await expect(page.getByText('Name already exists', { exact: true })).toBeVisible();
+  await expect(nameField(page)).toHaveAccessibleDescription(new RegExp(`^Name already exists`));
+  await expect(page.getByRole('status').filter({ hasText: duplicate }), 'announced as it appears').toHaveCount(1);
+  await expect(registerButton(page)).toBeDisabled();
+  // aria-disabled: a click still lands (Playwright would wait for it to be enabled), and only leads back to the name.
+  await registerButton(page).click({ force: true });
+  await expect(nameField(page)).toBeFocused();
+  await expect(registered(page)).toHaveCount(0);
+  await expectNoAxeViolations(page, '/faces/add, naming with a duplicate name');
+  await nameField(page).fill('Amy Farrah Fowler');
+  await expect(nameField(page)).not.toHaveAttribute('aria-invalid');
+  await expect(registerButton(page)).toBeEnabled();
+
+  // The list answers without Amy (another device added her): the server still refuses the name, and the form then knows.
+  await page.route('**/face-api/get_all_faces', (route) => route.fulfill({ json: [] }), { times: 1 });
+  await openAddFace(page);
+  await consentAndUpload(page);
+  await fileInput(page).setInputFiles(NEUTRAL);
+  await nameField(page).fill(' amy ');
+  await expect(nameField(page)).not.toHaveAttribute('aria-invalid');
+  await registerButton(page).click();
+  await expect(storeError(page)).toHaveText(`Failed to store face data: ${duplicate}`);
+  await expect(registered(page)).toHaveCount(0);
+  await expectFieldError(nameField(page), duplicate);
+  await expect(registerButton(page)).toBeDisabled();
+  expect((await listFaces(page, user)).map((f) => f.name)).toEqual(['Amy']);
+});
+
+test('warns when the photo looks like someone already in the faces, and only about the photo shown', async ({ page }) => {
+  const user = await signedInUser(page);
+  await seedFace(page, user, 'Sheldon', 'people/sheldon/sheldon1.png');
+  await openAddFace(page);
+  await consentAndUpload(page);
+  const warning = page.getByRole('status').filter({ hasText: 'This face looks like Sheldon, who is already in your faces.' });
+  const anyWarning = page.getByText(/looks like/);
+  /** The next answer about who a photo looks like, read by the screen. */
+  const nextAnswer = async () => {
+    const response = await page.waitForResponse('**/face-api/recognize', { timeout: DETECTOR_TIMEOUT });
+    await response.finished();
+    // Let the screen render what it did with the answer.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  };
+
+  // Sheldon's photo, whose answer is slow: by the time it comes, another photo is shown, and it says nothing about that one.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/face-api/recognize', async (route) => {
+    await held;
+    await route.continue();
+  }, { times: 1 });
+  await fileInput(page).setInputFiles(fixture('people/sheldon/sheldon3.png'));
+  await page.getByRole('button', { name: 'CHOOSE ANOTHER IMAGE' }).click();
+  const leonardAnswer = nextAnswer();
+  await fileInput(page).setInputFiles(fixture('people/leonard/leonard2.png'));
+  await leonardAnswer;
+  await expect(anyWarning).toHaveCount(0);
+  const lateAnswer = nextAnswer();
+  release();
+  await lateAnswer;
+  await expect(anyWarning).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'CHOOSE ANOTHER IMAGE' }).click();
+  await fileInput(page).setInputFiles(fixture('people/sheldon/sheldon3.png'));
+  await expect(warning).toBeVisible({ timeout: DETECTOR_TIMEOUT });
+  await expectNoAxeViolations(page, '/faces/add, naming with a look-alike warning');
+});
+
+test('a signed-out visitor is told to log in, then taken to /login', async ({ page }) => {
+  await page.goto('/faces/add');
+  await expect(page.getByRole('alert')).toHaveText('User not authenticated. Please log in.');
+  await expect(heading(page)).toHaveCount(0);
+  await page.waitForURL('**/login', { timeout: 6_000 });
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in to SEVA' })).toBeVisible();
+});
+
+test('every step passes axe', async ({ page }) => {
+  await signedInUser(page);
+  await openAddFace(page);
+  await expectNoAxeViolations(page, '/faces/add, no consent');
+  await setChecked(consentBox(page), true);
+  await expectNoAxeViolations(page, '/faces/add, consent given');
+  await page.getByRole('button', { name: 'Show More' }).click();
+  await expectNoAxeViolations(page, '/faces/add, disclaimer open');
+  await uploadImage(page).click();
+  await expectNoAxeViolations(page, '/faces/add, upload');
+  await fileInput(page).setInputFiles(NEUTRAL);
+  await expect(stepHeading(page, 'Name this face')).toBeVisible();
+  await expectNoAxeViolations(page, '/faces/add, naming');
+  await nameField(page).fill('x');
+  await nameField(page).fill('');
+  await expectFieldError(nameField(page), 'Please enter a name');
+  await expectNoAxeViolations(page, '/faces/add, naming with a blank name');
+});
+
+test('every step reflows at 320 px wide', async ({ page }) => {
+  await page.setViewportSize({ width: 320, height: 800 });
+  await signedInUser(page);
+  await openAddFace(page);
+  await setChecked(consentBox(page), true);
+  await page.getByRole('button', { name: 'Show More' }).click();
+  await expectNoHorizontalScroll(page, '/faces/add, disclaimer open');
+  await uploadImage(page).click();
+  await expectNoHorizontalScroll(page, '/faces/add, upload');
+  await fileInput(page).setInputFiles(NEUTRAL);
+  await nameField(page).fill('Grace Brewster Murray Hopper');
+  await expect(toSend(page)).toBeVisible();
+  await expectNoHorizontalScroll(page, '/faces/add, naming');
+});
+
+test('the upload flow works from the keyboard alone, but for the file chooser', async ({ page }) => {
+  await signedInUser(page);
+  await openAddFace(page);
+
+  await tabTo(page, consentBox(page));
+  await page.keyboard.press('Space');
+  await expect(consentBox(page)).toBeChecked();
+  await tabTo(page, uploadImage(page));
+  await page.keyboard.press('Enter');
+  const upload = stepHeading(page, 'Upload an image');
+  await expect(upload).toBeFocused();
+
+  await page.keyboard.press('Tab');
+  await expect(fileInput(page)).toBeFocused();
+  const chooser = page.waitForEvent('filechooser');
+  await page.keyboard.press('Space');
+  await (await chooser).setFiles(NEUTRAL);
+  await expect(stepHeading(page, 'Name this face')).toBeFocused();
+
+  // Back and forth: each step takes focus at its heading.
+  await tabTo(page, page.getByRole('button', { name: 'CHOOSE ANOTHER IMAGE' }));
+  await page.keyboard.press('Enter');
+  await expect(upload).toBeFocused();
+  await tabTo(page, page.getByRole('button', { name: 'CHANGE METHOD' }));
+  await page.keyboard.press('Enter');
+  await expect(stepHeading(page, 'Choose how to add the photo')).toBeFocused();
+  await expect(consentBox(page)).toBeChecked();
+  await tabTo(page, uploadImage(page));
+  await page.keyboard.press('Enter');
+  await expect(upload).toBeFocused();
+  await page.keyboard.press('Tab');
+  const again = page.waitForEvent('filechooser');
+  await page.keyboard.press('Enter');
+  await (await again).setFiles(NEUTRAL);
+  await expect(stepHeading(page, 'Name this face')).toBeFocused();
+
+  // REGISTER FACE is disabled while the name is blank, yet reachable; pressing it says why and goes to the name.
+  await tabTo(page, registerButton(page));
+  await expect(registerButton(page)).toBeDisabled();
+  await page.keyboard.press('Enter');
+  await expect(nameField(page)).toBeFocused();
+  await expectFieldError(nameField(page), 'Please enter a name');
+  await expect(page.getByRole('status').filter({ hasText: 'Please enter a name' })).toHaveCount(1);
+  await page.keyboard.type('Grace Hopper');
+  await expect(registerButton(page)).toBeEnabled();
+  await page.keyboard.press('Enter');
+  const dialog = registered(page);
+  await expect(dialog).toBeVisible({ timeout: DETECTOR_TIMEOUT });
+  const ok = dialog.getByRole('button', { name: 'OK' });
+  await expect(ok).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(ok).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/faces$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Face Management Console' })).toBeFocused();
+  await expect(facesList(page).getByRole('heading', { level: 3 })).toHaveText(['Grace Hopper']);
+});
+
+test('a refused camera is explained, and upload is still offered', async ({ page }) => {
+  await page.addInitScript(() => {
+    navigator.mediaDevices.getUserMedia = () => Promise.reject(new DOMException('Permission denied', 'NotAllowedError'));
+  });
+  await signedInUser(page);
+  await openAddFace(page);
+  await setChecked(consentBox(page), true);
+  await useCamera(page).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Camera' })).toHaveText(
+    'Camera permission was refused. Allow the camera in your browser settings, or upload an image instead.',
+  );
+  await expect(stepHeading(page, 'Choose how to add the photo')).toBeFocused();
+  await expect(uploadImage(page)).toBeEnabled();
+  await expectNoAxeViolations(page, '/faces/add, camera refused');
+  await uploadImage(page).click();
+  await expect(fileInput(page)).toBeVisible();
+});
+
+test.describe('with a camera filming a face', () => {
+  test.use({ permissions: ['camera'] });
+
+  test('the live preview guides the user to one face, captures a JPEG, and registers it', async ({ page }) => {
+    const user = await signedInUser(page);
+    await openAddFace(page);
+    await setChecked(consentBox(page), true);
+    await useCamera(page).click();
+    await expect(stepHeading(page, 'Take a photo')).toBeFocused();
+
+    const preview = page.getByLabel('Camera preview');
+    await expect(preview).toBeVisible();
+    await expect.poll(() => preview.evaluate((video: HTMLVideoElement) => video.readyState >= 2 && video.videoWidth > 0), { message: 'the camera plays' }).toBe(true);
+    const guidance = page.getByRole('status').filter({ hasText: /face/i });
+    await expect(guidance).toContainText('One face in view', { timeout: DETECTOR_TIMEOUT });
+    await expectNoAxeViolations(page, '/faces/add, camera live');
+
+    // 'CHANGE METHOD' goes back to the choice, with consent kept.
+    await page.getByRole('button', { name: 'CHANGE METHOD' }).click();
+    await expect(stepHeading(page, 'Choose how to add the photo')).toBeFocused();
+    await expect(preview).toHaveCount(0);
+    await expect(consentBox(page)).toBeChecked();
+    await useCamera(page).click();
+    await expect(guidance).toContainText('One face in view', { timeout: DETECTOR_TIMEOUT });
+
+    await page.getByRole('button', { name: 'CAPTURE IMAGE' }).click();
+    await expect(stepHeading(page, 'Name this face')).toBeFocused();
+    const shot = page.getByRole('img', { name: 'Preview of the face to register' });
+    await expect(shot).toHaveAttribute('src', /^data:image\/jpeg;base64,/);
+    expect(await shot.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight])).toEqual([480, 360]);
+    const dataUrl = (await shot.getAttribute('src')) ?? '';
+    await expect(toSend(page).getByRole('definition').last()).toHaveText(`face.jpg (about ${estimatedKb(dataUrl)} KB)`);
+    await expect(page.getByRole('button', { name: 'RETAKE' })).toBeVisible();
+
+    await nameField(page).fill('Camera Person');
+    await expect(toSend(page).getByRole('definition').last()).toHaveText(`Camera_Person.jpg (about ${estimatedKb(dataUrl)} KB)`);
+    await registerButton(page).click();
+    const dialog = registered(page);
+    await expect(dialog).toBeVisible({ timeout: DETECTOR_TIMEOUT });
+    await expect(dialog.getByRole('definition').last()).toHaveText(/^Camera_Person\.jpg \(about \d+ KB\)$/);
+    await dialog.getByRole('button', { name: 'OK' }).click();
+    await expect(page).toHaveURL(/\/faces$/);
+    await expect(facesList(page).getByRole('heading', { level: 3 })).toHaveText(['Camera Person']);
+    expect((await listFaces(page, user)).map((f) => f.name)).toEqual(['Camera Person']);
+  });
+});
