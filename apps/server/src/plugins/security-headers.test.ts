@@ -13,16 +13,11 @@ function directives(csp: string): Map<string, string[]> {
 }
 
 describe.each(engines)('security headers on %s', (engine) => {
-  it('sends a CSP without inline script, nosniff and no framing, on answers and on errors', async () => {
+  it('sends pages a CSP without inline script, nosniff and no framing', async () => {
     const t = await createTestApp(engine);
     try {
-      const answers = [
-        await t.app.inject({ method: 'GET', url: '/api/auth/session' }),
-        await t.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { licenseId: 'x', password: 'y' } }),
-        await t.app.inject({ method: 'GET', url: '/api/no-such-thing' }),
-        await t.app.inject({ method: 'POST', url: '/api/auth/sign-in', headers: { 'content-type': 'application/json' }, payload: '{' }),
-      ];
-      for (const res of answers) {
+      for (const url of ['/login', '/faces/add', '/no-such-page']) {
+        const res = await t.app.inject({ method: 'GET', url });
         const csp = directives(String(res.headers['content-security-policy']));
         expect(csp.get('script-src')).toEqual(["'self'"]);
         expect(csp.get('default-src')).toEqual(["'self'"]);
@@ -31,7 +26,31 @@ describe.each(engines)('security headers on %s', (engine) => {
         expect(res.headers['x-content-type-options']).toBe('nosniff');
         expect(res.headers['x-frame-options']).toBeDefined();
         expect(res.headers['referrer-policy']).toBeDefined();
+        expect(res.headers['permissions-policy']).toMatch(/camera=\(self\)/);
         expect(res.headers['strict-transport-security']).toBeUndefined();
+      }
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('sends API answers, errors included, a CSP that allows nothing, nosniff and no framing', async () => {
+    const t = await createTestApp(engine);
+    try {
+      const answers = [
+        await t.app.inject({ method: 'GET', url: '/api/auth/session' }),
+        await t.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { licenseId: 'x', password: 'y' } }),
+        await t.app.inject({ method: 'GET', url: '/api/no-such-thing' }),
+        await t.app.inject({ method: 'POST', url: '/api/auth/sign-in', headers: { 'content-type': 'application/json' }, payload: '{' }),
+        await t.app.inject({ method: 'POST', url: '/face-api/get_all_faces' }),
+      ];
+      for (const res of answers) {
+        const csp = directives(String(res.headers['content-security-policy']));
+        expect(csp.get('default-src')).toEqual(["'none'"]);
+        expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
+        expect(res.headers['x-content-type-options']).toBe('nosniff');
+        expect(res.headers['x-frame-options']).toBe('DENY');
+        expect(res.headers['referrer-policy']).toBe('no-referrer');
       }
     } finally {
       await t.close();
@@ -41,7 +60,8 @@ describe.each(engines)('security headers on %s', (engine) => {
   it('adds HSTS and upgrade-insecure-requests when served over https', async () => {
     const t = await createTestApp(engine, { publicUrl: 'https://seva.example', secureCookies: true });
     try {
-      const res = await t.app.inject({ method: 'GET', url: '/api/auth/session' });
+      expect((await t.app.inject({ method: 'GET', url: '/api/auth/session' })).headers['strict-transport-security']).toMatch(/max-age=\d+/);
+      const res = await t.app.inject({ method: 'GET', url: '/login' });
       expect(res.headers['strict-transport-security']).toMatch(/max-age=\d+/);
       expect(directives(String(res.headers['content-security-policy'])).has('upgrade-insecure-requests')).toBe(true);
       expect(directives(String(res.headers['content-security-policy'])).get('script-src')).toEqual(["'self'"]);

@@ -26,24 +26,38 @@ function contentSecurityPolicy(secure: boolean): string {
 /**
  * Security headers as helmet sets them, computed once at start-up and added in one call per request.
  * @fastify/helmet rebuilt them on every request: 40 µs of a 65 µs answer here (see docs/decisions.md, D-005).
+ * API answers are never rendered as pages, so they get the short set OWASP recommends for APIs, with a CSP
+ * that allows nothing; pages and their files get the full set.
  */
 export function registerSecurityHeaders(app: FastifyInstance, options: { secure: boolean }): void {
-  const headers: Record<string, string> = {
-    'Content-Security-Policy': contentSecurityPolicy(options.secure),
-    'Cross-Origin-Opener-Policy': 'same-origin',
+  const common: Record<string, string> = {
     'Cross-Origin-Resource-Policy': 'same-origin',
-    'Origin-Agent-Cluster': '?1',
     'Referrer-Policy': 'no-referrer',
     'X-Content-Type-Options': 'nosniff',
+    ...(options.secure ? { 'Strict-Transport-Security': 'max-age=31536000; includeSubDomains' } : {}),
+  };
+  const api: Record<string, string> = {
+    ...common,
+    'Content-Security-Policy': "default-src 'none';frame-ancestors 'none'",
+    'X-Frame-Options': 'DENY',
+  };
+  const pages: Record<string, string> = {
+    ...common,
+    'Content-Security-Policy': contentSecurityPolicy(options.secure),
+    'Cross-Origin-Opener-Policy': 'same-origin',
+    'Origin-Agent-Cluster': '?1',
     'X-DNS-Prefetch-Control': 'off',
     'X-Download-Options': 'noopen',
     'X-Frame-Options': 'SAMEORIGIN',
     'X-Permitted-Cross-Domain-Policies': 'none',
     'X-XSS-Protection': '0',
     'Permissions-Policy': 'camera=(self), microphone=(), geolocation=()',
-    ...(options.secure ? { 'Strict-Transport-Security': 'max-age=31536000; includeSubDomains' } : {}),
   };
-  app.addHook('onRequest', async (_request, reply) => {
-    reply.headers(headers);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.headers(isApi(request.url) ? api : pages);
   });
+}
+
+function isApi(url: string): boolean {
+  return url.startsWith('/api/') || url.startsWith('/face-api/');
 }

@@ -1,18 +1,18 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { messages } from '@seva/shared';
 import { unauthorized } from './http-error.ts';
-import type { UserRow } from '../modules/identity/store.ts';
+import type { SessionRow } from '../modules/identity/store.ts';
 
 export const SESSION_COOKIE = 'seva_session';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** Set by requireUser: the signed-in user, from the session cookie only. */
-    user: UserRow;
+    user: SessionRow;
   }
 }
 
-export type SessionResolver = (token: string | undefined) => Promise<UserRow | undefined>;
+export type SessionResolver = (token: string | undefined) => Promise<SessionRow | undefined>;
 
 export function sessionToken(request: FastifyRequest): string | undefined {
   return request.cookies[SESSION_COOKIE];

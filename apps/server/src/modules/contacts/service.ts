@@ -1,7 +1,7 @@
 import { MAX_EMERGENCY_CONTACTS, type ContactInput, type EmergencyContact, type SaveContactsData } from '@seva/shared';
 import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
-import type { UserRow } from '../identity/store.ts';
+import type { SessionRow } from '../identity/store.ts';
 import * as store from './store.ts';
 
 export interface ContactsDeps {
@@ -35,12 +35,12 @@ function parseStored(json: string | undefined): EmergencyContact[] {
 /** SPEC §2 /sos: the signed-in user's emergency contacts, kept in their sos_face row. */
 export function createContactsService({ db, now = () => new Date() }: ContactsDeps) {
   return {
-    async list(user: UserRow): Promise<EmergencyContact[]> {
+    async list(user: SessionRow): Promise<EmergencyContact[]> {
       return parseStored(await store.findContactsJson(db, user.uid));
     },
 
     /** Saves the primary and, when given, the secondary in one write: both or neither. */
-    async save(user: UserRow, input: SaveContactsData): Promise<EmergencyContact[]> {
+    async save(user: SessionRow, input: SaveContactsData): Promise<EmergencyContact[]> {
       const timestamp = now().toISOString();
       const entry = (c: ContactInput, isPrimary: boolean): EmergencyContact => ({
         name: c.name,

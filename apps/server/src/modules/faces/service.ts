@@ -11,7 +11,7 @@ import type { BlobStore } from '../../blobs/blob-store.ts';
 import { isUniqueViolation, type Db } from '../../db/database.ts';
 import { faceDistance, FaceEngineBusyError, FaceImageError, MATCH_THRESHOLD, type DetectedFace, type FaceEngine } from '../../face-engine/face-engine.ts';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../plugins/http-error.ts';
-import type { UserRow } from '../identity/store.ts';
+import type { SessionRow } from '../identity/store.ts';
 import * as store from './store.ts';
 
 export interface FacesDeps {
@@ -39,12 +39,12 @@ export function createFacesService(deps: FacesDeps) {
   const now = deps.now ?? (() => new Date());
 
   /** DESIGN: the email field must be the caller's own; anything else is refused before any work. */
-  function checkOwnEmail(user: UserRow, email: string): void {
+  function checkOwnEmail(user: SessionRow, email: string): void {
     if (email.trim().toLowerCase() !== user.email.toLowerCase()) throw forbidden(messages.forbiddenEmail);
   }
 
   /** `field` is the form field that carries the name: 'name' on store, 'updated_name' on rename. */
-  async function checkNameFree(user: UserRow, name: string, field: 'name' | 'updated_name', exceptFaceId?: string): Promise<void> {
+  async function checkNameFree(user: SessionRow, name: string, field: 'name' | 'updated_name', exceptFaceId?: string): Promise<void> {
     const clash = await store.findByNameKey(db, user.uid, faceNameKey(name));
     if (clash && clash.face_id !== exceptFaceId) throw conflict(duplicateFaceNameMessage(name.trim()), field);
   }
@@ -72,12 +72,12 @@ export function createFacesService(deps: FacesDeps) {
   return {
     checkOwnEmail,
 
-    async list(user: UserRow, email: string): Promise<FaceSummary[]> {
+    async list(user: SessionRow, email: string): Promise<FaceSummary[]> {
       checkOwnEmail(user, email);
       return (await store.listFaces(db, user.uid)).map(toSummary);
     },
 
-    async store(user: UserRow, fields: { email: string; name: string; face_id: string }, file: Buffer | undefined): Promise<FaceSummary> {
+    async store(user: SessionRow, fields: { email: string; name: string; face_id: string }, file: Buffer | undefined): Promise<FaceSummary> {
       checkOwnEmail(user, fields.email);
       if (await store.faceIdExists(db, fields.face_id)) throw conflict(faceMessages.faceIdUsed, 'face_id');
       await checkNameFree(user, fields.name, 'name');
@@ -110,7 +110,7 @@ export function createFacesService(deps: FacesDeps) {
       return toSummary(row);
     },
 
-    async rename(user: UserRow, fields: { email: string; updated_name: string; face_id: string }): Promise<FaceSummary> {
+    async rename(user: SessionRow, fields: { email: string; updated_name: string; face_id: string }): Promise<FaceSummary> {
       checkOwnEmail(user, fields.email);
       const face = await store.findFace(db, user.uid, fields.face_id);
       if (!face) throw notFound(faceMessages.faceNotFound);
@@ -124,14 +124,14 @@ export function createFacesService(deps: FacesDeps) {
       return toSummary({ ...face, name: fields.updated_name });
     },
 
-    async remove(user: UserRow, fields: { email: string; face_id: string }): Promise<void> {
+    async remove(user: SessionRow, fields: { email: string; face_id: string }): Promise<void> {
       checkOwnEmail(user, fields.email);
       const face = await store.findFace(db, user.uid, fields.face_id);
       if (!face || !(await store.deleteFace(db, user.uid, face.face_id))) throw notFound(faceMessages.faceNotFound);
       await blobs.delete(face.image_key);
     },
 
-    async image(user: UserRow, faceId: string) {
+    async image(user: SessionRow, faceId: string) {
       const face = await store.findFace(db, user.uid, faceId);
       const blob = face ? await blobs.get(face.image_key) : undefined;
       if (!blob) throw notFound(faceMessages.faceNotFound);
@@ -139,7 +139,7 @@ export function createFacesService(deps: FacesDeps) {
     },
 
     /** The nearest of the caller's faces to the largest face in the image, if under the threshold. */
-    async recognize(user: UserRow, email: string, file: Buffer | undefined): Promise<RecognizeAnswer> {
+    async recognize(user: SessionRow, email: string, file: Buffer | undefined): Promise<RecognizeAnswer> {
       checkOwnEmail(user, email);
       if (!file || file.length === 0) throw badRequest(faceMessages.fileMissing, 'file');
       const { faces } = await analyse(file);
@@ -156,7 +156,7 @@ export function createFacesService(deps: FacesDeps) {
     },
 
     /** Live camera guidance: where faces are in a small frame, without describing them. */
-    async detect(user: UserRow, email: string, file: Buffer | undefined) {
+    async detect(user: SessionRow, email: string, file: Buffer | undefined) {
       checkOwnEmail(user, email);
       if (!file || file.length === 0) throw badRequest(faceMessages.fileMissing, 'file');
       return withEngine((engine) => engine.detect(file));

@@ -1,11 +1,11 @@
 import type { SessionUser } from '@seva/shared';
-import type { UserRow } from './store.ts';
+import type { SessionRow } from './store.ts';
 
 /**
  * The user record as SPEC §3 names its fields, without secrets. The session check that every screen makes
  * leaves out the QR image (a few KB); the profile, which shows it, asks for it.
  */
-export function toSessionUser(row: UserRow, options: { withQrCode: boolean } = { withQrCode: true }): SessionUser {
+export function toSessionUser(row: SessionRow & { qr_code?: string | null }, options: { withQrCode: boolean } = { withQrCode: true }): SessionUser {
   return {
     uid: row.uid,
     username: row.username,
@@ -19,7 +19,7 @@ export function toSessionUser(row: UserRow, options: { withQrCode: boolean } = {
     createdAt: row.created_at,
     lastLoginTime: row.last_login_time,
     lastLoginDevice: row.last_login_device,
-    QRCode: options.withQrCode ? row.qr_code : null,
+    QRCode: options.withQrCode ? (row.qr_code ?? null) : null,
     version: row.version,
   };
 }

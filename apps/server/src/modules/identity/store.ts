@@ -1,4 +1,4 @@
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import { CompiledQuery, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { AuthTokensTable, Database, UsersTable } from '../../db/schema.ts';
 
@@ -66,14 +66,50 @@ export async function insertSession(db: Executor, session: { token_hash: string;
   await db.insertInto('sessions').values(session).execute();
 }
 
-export function findSessionUser(db: Executor, tokenHash: string, now: string) {
+/** What a request knows of its user: the record without its secrets or its QR image. */
+export type SessionRow = Omit<UserRow, 'password_hash' | 'qr_code'>;
+const SESSION_COLUMNS = [
+  'users.uid',
+  'users.email',
+  'users.username',
+  'users.phone',
+  'users.license_id',
+  'users.license_key',
+  'users.created_at',
+  'users.is_active',
+  'users.is_verified',
+  'users.is_logged_in',
+  'users.role',
+  'users.access_level',
+  'users.last_login_time',
+  'users.last_login_device',
+  'users.version',
+] as const;
+
+function sessionUserQuery(db: Executor, tokenHash: string, now: string) {
   return db
     .selectFrom('sessions')
     .innerJoin('users', 'users.uid', 'sessions.user_id')
-    .selectAll('users')
+    .select(SESSION_COLUMNS)
     .where('sessions.token_hash', '=', tokenHash)
-    .where('sessions.expires_at', '>', now)
-    .executeTakeFirst();
+    .where('sessions.expires_at', '>', now);
+}
+
+const compiledSessionQueries = new WeakMap<Executor, CompiledQuery>();
+
+/**
+ * The user of a live session. Every request that needs a user asks this, so the query is compiled once per
+ * database and only its two parameters change: building it anew halved the session check's throughput (D-006).
+ */
+export async function findSessionUser(db: Executor, tokenHash: string, now: string): Promise<SessionRow | undefined> {
+  let compiled = compiledSessionQueries.get(db);
+  if (!compiled) {
+    compiled = sessionUserQuery(db, '$token', '$now').compile();
+    if (compiled.parameters.join() !== '$token,$now') throw new Error('Unexpected session query parameters');
+    compiledSessionQueries.set(db, compiled);
+  }
+  const { rows } = await db.executeQuery<SessionRow>(CompiledQuery.raw(compiled.sql, [tokenHash, now]));
+  return rows[0];
 }
 
 export async function deleteSession(db: Executor, tokenHash: string): Promise<string | undefined> {

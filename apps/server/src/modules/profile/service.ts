@@ -2,7 +2,7 @@ import { profileMessages, type ProfileEditInput, type ProfileField } from '@seva
 import type { Db } from '../../db/database.ts';
 import { notFound } from '../../plugins/http-error.ts';
 import { identityQrDataUrl } from '../identity/identity-qr.ts';
-import { findUserById, updateUser, type UserRow } from '../identity/store.ts';
+import { findUserById, updateUser, type SessionRow, type UserRow } from '../identity/store.ts';
 
 export interface ProfileDeps {
   db: Db;
@@ -18,16 +18,21 @@ export function createProfileService({ db }: ProfileDeps) {
     return { ...user, qr_code: qrCode };
   }
 
+  /** The full record: the session carries neither secrets nor the QR image. */
+  async function fullRecord(userId: string): Promise<UserRow> {
+    const user = await findUserById(db, userId);
+    if (!user) throw notFound(profileMessages.notFound);
+    return user;
+  }
+
   return {
-    read: withIdentityQr,
+    read: async (user: SessionRow) => withIdentityQr(await fullRecord(user.uid)),
 
     /** Changes one field; the QR encodes license ID, e-mail and version, so it stays valid. */
-    async edit(user: UserRow, input: ProfileEditInput): Promise<{ user: UserRow; field: ProfileField }> {
+    async edit(user: SessionRow, input: ProfileEditInput): Promise<{ user: UserRow; field: ProfileField }> {
       const field: ProfileField = input.username !== undefined ? 'username' : 'phone';
       await updateUser(db, user.uid, field === 'username' ? { username: input.username } : { phone: input.phone });
-      const fresh = await findUserById(db, user.uid);
-      if (!fresh) throw notFound(profileMessages.notFound);
-      return { user: await withIdentityQr(fresh), field };
+      return { user: await withIdentityQr(await fullRecord(user.uid)), field };
     },
   };
 }
