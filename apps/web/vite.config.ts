@@ -1,8 +1,9 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { precompress } from './precompress.ts';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   build: { outDir: 'dist', sourcemap: false },
   server: { proxy: { '/api': 'http://127.0.0.1:3000', '/face-api': 'http://127.0.0.1:3000' } },
   test: {

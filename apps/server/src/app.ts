@@ -95,7 +95,7 @@ export async function buildApp(config: Config, overrides: { mailer?: Mailer } = 
 /** Serves the built web app, and index.html for every screen route so deep links work; JSON 404 for the rest. */
 async function registerWebApp(app: FastifyInstance, webDist: string | undefined): Promise<void> {
   const hasWeb = webDist !== undefined && fs.existsSync(path.join(webDist, 'index.html'));
-  if (hasWeb) await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+  if (hasWeb) await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false, preCompressed: true });
   const indexHtml = hasWeb ? fs.readFileSync(path.join(webDist, 'index.html')) : undefined;
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
