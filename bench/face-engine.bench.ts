@@ -1,22 +1,14 @@
 // Face engine: worker start-up, analyse latency on a 640x480 one-face JPEG, and throughput of a pool of
 // 2 threads against 1. Run: npx tsx bench/face-engine.bench.ts
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
-import sharp from 'sharp';
 import { createFaceEngine, type FaceEngine } from '../apps/server/src/face-engine/face-engine.ts';
-import { fmt, percentile, repoRoot } from './support/processes.ts';
+import { benchPhoto } from './support/face-photo.ts';
+import { fmt, percentile } from './support/processes.ts';
 
 const LATENCY_RUNS = 20;
 const THROUGHPUT_IMAGES = 16;
 
-const face = await sharp(fs.readFileSync(path.resolve(repoRoot, '../shared/fixtures/faces/single/neutral.jpg')))
-  .resize({ width: 640, height: 480, fit: 'inside' })
-  .toBuffer();
-const photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#808080' } })
-  .composite([{ input: face, gravity: 'centre' }])
-  .jpeg({ quality: 90 })
-  .toBuffer();
+const photo = await benchPhoto();
 
 async function timed(run: () => Promise<unknown>): Promise<number> {
   const started = performance.now();

@@ -1,13 +1,11 @@
 // Issue #3: the face backend over HTTP on the real server: store_face latency on a 640x480 JPEG, recognize,
 // store throughput with 2 face workers against 1, and get_all_faces for a user with 1,000 faces.
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import http from 'node:http';
-import sharp from 'sharp';
 import { openDatabase } from '../apps/server/src/db/database.ts';
 import { signedInBenchUser } from './support/portal-user.ts';
-import { fmt, percentile, repoRoot, startPortal } from './support/processes.ts';
+import { benchPhoto } from './support/face-photo.ts';
+import { fmt, percentile, startPortal } from './support/processes.ts';
 
 const STORES = 20;
 const RECOGNITIONS = 20;
@@ -15,13 +13,7 @@ const THROUGHPUT_IMAGES = 16;
 const LISTED_FACES = 1000;
 const LISTS = 50;
 
-const face = await sharp(fs.readFileSync(path.resolve(repoRoot, '../shared/fixtures/faces/single/neutral.jpg')))
-  .resize({ width: 640, height: 480, fit: 'inside' })
-  .toBuffer();
-const photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#808080' } })
-  .composite([{ input: face, gravity: 'centre' }])
-  .jpeg({ quality: 90 })
-  .toBuffer();
+const photo = await benchPhoto();
 
 type Portal = Awaited<ReturnType<typeof startPortal>>;
 
