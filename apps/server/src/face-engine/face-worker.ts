@@ -35,6 +35,19 @@ const DETECTION_MAX_SIDE = 1920;
 // the fixtures' 40 tight crops: a border of half the size finds 36, a full-size border all 40.
 const CLOSE_UP_FRACTION = 0.5; // a face wider or taller than this share of the image counts as a close-up
 const CLOSE_UP_MAX_SIDE = 512; // the image is shrunk to this before padding; SSD sees 512 px in the end
+// SSD is four fifths of analyse's time (~280 of ~350 ms on 2 vCPUs), so analyse first lists everything at
+// all face-like with tiny (~60 ms) and keeps tiny's answer only when that is one clear face, neither a
+// close-up nor small; anything else goes to SSD as before (then ~60 ms slower than SSD alone). A group
+// photo must never pass as one face: in the fixtures' 3 group photos and 151 crops and composites of them,
+// of single/ and of people/ (2 to 6 faces, the largest 0.13 to 0.8 of the picture), tiny listed two or
+// more candidates every time; the weakest second one scored 0.11 (faces at most 0.14 of the picture), and
+// 0.40 in the 126 pictures whose largest face was within this path's sizes. Faces described from tiny's box
+// match SSD's: people/ framed in 640x480 pictures (29 of 40 take this path) get descriptors 0.07 apart
+// (at most 0.12) from the two, and the recognition task still gives 31/32 with no wrong match under
+// MATCH_THRESHOLD whichever detector enrolled and which one probed.
+const CANDIDATE_SCORE = 0.1;
+const CLEAR_FACE_SCORE = 0.8; // the bench photo scores 0.95, single/angry.jpg 0.90, single/happy.jpg 0.54 (to SSD)
+const SMALL_FACE_FRACTION = 0.2; // a face smaller than this share of the image goes to SSD
 
 const require = createRequire(import.meta.url);
 const faceapi: typeof FaceApi = require('@vladmandic/face-api/dist/face-api.node-wasm.js');
@@ -50,8 +63,10 @@ const { maxPixels } = workerData as WorkerConfig;
 const detectorOptions = {
   ssd: new faceapi.SsdMobilenetv1Options({ minConfidence: 0.5 }),
   // Four to five times faster than SSD on a 640x480 frame, for live guidance; it finds fewer faces in
-  // crowded pictures (2 of 4 in many-faces/bbt1.jpg), so analyse, which decides what is stored, uses SSD.
+  // crowded pictures (2 of 4 in many-faces/bbt1.jpg), so analyse, which decides what is stored, trusts it
+  // only through tinyCandidates (see CANDIDATE_SCORE).
   tiny: new faceapi.TinyFaceDetectorOptions({ inputSize: 416, scoreThreshold: 0.5 }),
+  tinyCandidates: new faceapi.TinyFaceDetectorOptions({ inputSize: 416, scoreThreshold: CANDIDATE_SCORE }),
 };
 
 setWasmPaths(path.join(packageDir('@tensorflow/tfjs-backend-wasm'), 'dist') + path.sep);
@@ -104,7 +119,7 @@ async function locateFaces(image: Tensor3D, size: Size): Promise<FaceBox[]> {
 }
 
 async function describeFaces(image: Tensor3D, size: Size): Promise<DetectedFace[]> {
-  const located = await locate(image, 'ssd', size);
+  const located = (await clearSingleFace(image, size)) ?? (await locate(image, 'ssd', size));
   try {
     const detected = located.detections.map((detection) => faceapi.extendWithFaceDetection({}, detection));
     const withLandmarks = await new faceapi.DetectAllFaceLandmarksTask(Promise.resolve(detected), located.input, false);
@@ -144,13 +159,22 @@ interface Located {
   dispose: () => void;
 }
 
+/** tiny's face when it is the only face-like thing in the image, clear, neither close-up nor small (see CANDIDATE_SCORE). */
+async function clearSingleFace(image: Tensor3D, size: Size): Promise<Located | undefined> {
+  const candidates = await faceapi.detectAllFaces(image, detectorOptions.tinyCandidates);
+  const [face] = candidates;
+  if (candidates.length !== 1 || !face || face.score < CLEAR_FACE_SCORE) return undefined;
+  const share = imageShare(face.box, image);
+  return share >= SMALL_FACE_FRACTION && share <= CLOSE_UP_FRACTION ? asIs(image, candidates, size) : undefined;
+}
+
 /** Finds faces as is, and retries close-ups padded (see CLOSE_UP_FRACTION). */
 async function locate(image: Tensor3D, detector: Detector, size: Size): Promise<Located> {
-  const [height, width] = image.shape;
   const direct = await faceapi.detectAllFaces(image, detectorOptions[detector]);
-  const asIs: Located = { input: image, detections: direct, toImage: projection(0, 0, { width, height }, size), dispose: () => {} };
-  const closeUp = direct.length === 0 || direct.some(({ box }) => box.width > CLOSE_UP_FRACTION * width || box.height > CLOSE_UP_FRACTION * height);
-  if (!closeUp) return asIs;
+  const closeUp = direct.length === 0 || direct.some(({ box }) => imageShare(box, image) > CLOSE_UP_FRACTION);
+  if (!closeUp) return asIs(image, direct, size);
+
+  const [height, width] = image.shape;
 
   const shrink = Math.min(1, CLOSE_UP_MAX_SIDE / Math.max(width, height));
   const inner = { width: Math.max(1, Math.round(width * shrink)), height: Math.max(1, Math.round(height * shrink)) };
@@ -166,9 +190,21 @@ async function locate(image: Tensor3D, detector: Detector, size: Size): Promise<
   });
   if (inside.length < direct.length) {
     padded.dispose();
-    return asIs;
+    return asIs(image, direct, size);
   }
   return { input: padded, detections: inside, toImage: projection(inner.width, inner.height, inner, size), dispose: () => padded.dispose() };
+}
+
+/** Detections made on the image itself (not on a padded copy). */
+function asIs(image: Tensor3D, detections: FaceApi.FaceDetection[], size: Size): Located {
+  const [height, width] = image.shape;
+  return { input: image, detections, toImage: projection(0, 0, { width, height }, size), dispose: () => {} };
+}
+
+/** The larger of the box's width and height as a share of the image's. */
+function imageShare(box: FaceApi.Box, image: Tensor3D): number {
+  const [height, width] = image.shape;
+  return Math.max(box.width / width, box.height / height);
 }
 
 /** Maps boxes from a detection tensor (the image at `inner` size, offset by a border) to `size`, clipped to the image. */
