@@ -23,7 +23,7 @@ export function RouteGuard({ children, signedOut }: { children: ReactNode; signe
   }, []);
 
   if (session.isPending) return <StatusRegion message={slow ? 'Checking your session…' : null} />;
-  if (session.isError) return <StatusRegion tone="error" message="We could not check your session. Please refresh the page." />;
+  if (session.isError) return <StatusRegion tone="error" message={`Failed to load user data: ${session.error.message}`} />;
   if (session.data === null) {
     if (!signedOut) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
     return (
