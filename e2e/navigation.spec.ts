@@ -92,3 +92,11 @@ test('on a phone the navigation sits behind a menu toggle', async ({ page }) => 
   await expect(page.getByText('Current: Updates', { exact: true })).toBeVisible();
   await expect(toggle).toHaveAttribute('aria-expanded', 'false');
 });
+
+test('reports web vitals to the portal itself, which accepts them', async ({ page }) => {
+  const report = page.waitForRequest((request) => request.url().endsWith('/api/vitals') && request.method() === 'POST');
+  await page.goto('/login');
+  const request = await report;
+  expect(request.postDataJSON()).toMatchObject({ name: expect.stringMatching(/^(CLS|FCP|INP|LCP|TTFB)$/), path: '/login' });
+  expect((await request.response())?.status()).toBe(204);
+});

@@ -46,9 +46,9 @@ declare module 'fastify' {
 }
 
 /** Builds the whole server: the same in tests and in production; nothing listens here. */
-export async function buildApp(config: Config, overrides: { mailer?: Mailer } = {}): Promise<FastifyInstance> {
+export async function buildApp(config: Config, overrides: { mailer?: Mailer; logStream?: NodeJS.WritableStream } = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel, ...(overrides.logStream ? { stream: overrides.logStream } : {}) },
     bodyLimit: BODY_LIMIT,
     trustProxy: false,
     logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace' }),

@@ -32,8 +32,8 @@ export const relaxedLimits: Config['rateLimits'] = Object.fromEntries(
 export async function createTestApp(
   engine: 'sqlite' | 'postgres',
   overrides: Partial<Config> = {},
-  /** A mailer to use instead of the recording one (e.g. one that fails); `mails` then stays empty. */
-  options: { mailer?: Mailer } = {},
+  /** A mailer to use instead of the recording one (e.g. one that fails; `mails` then stays empty), a log stream to read. */
+  options: { mailer?: Mailer; logStream?: NodeJS.WritableStream } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'seva-test-'));
   const schema = engine === 'postgres' ? `test_${randomBytes(6).toString('hex')}` : undefined;
@@ -54,7 +54,7 @@ export async function createTestApp(
       mails.push(mail);
     },
   };
-  const app = await buildApp(config, { mailer: options.mailer ?? mailer });
+  const app = await buildApp(config, { mailer: options.mailer ?? mailer, ...(options.logStream ? { logStream: options.logStream } : {}) });
   return {
     app,
     config,
