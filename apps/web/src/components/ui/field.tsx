@@ -1,0 +1,43 @@
+import { useId, type ReactNode } from 'react';
+
+/** What a control needs to be tied to its label, hint and error. */
+export interface FieldControlProps {
+  id: string;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
+}
+
+/**
+ * The frame every form control shares: a label, an optional hint and an error, linked to the control
+ * with aria-describedby and aria-invalid so a screen reader reads them with it.
+ */
+export function Field(props: {
+  label: string;
+  id?: string | undefined;
+  hint?: string | undefined;
+  error?: string | undefined;
+  className?: string | undefined;
+  children: (control: FieldControlProps) => ReactNode;
+}) {
+  const autoId = useId();
+  const id = props.id ?? autoId;
+  const hintId = props.hint ? `${id}-hint` : undefined;
+  const errorId = props.error ? `${id}-error` : undefined;
+  const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className={['field', props.className].filter(Boolean).join(' ')}>
+      <label htmlFor={id}>{props.label}</label>
+      {props.hint ? (
+        <p id={hintId} className="field-hint">
+          {props.hint}
+        </p>
+      ) : null}
+      {props.children({ id, 'aria-invalid': props.error ? true : undefined, 'aria-describedby': describedBy })}
+      {props.error ? (
+        <p id={errorId} className="field-error">
+          {props.error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
