@@ -36,6 +36,7 @@ export const messages = {
   passwordTooWeak: 'Password too weak',
   registrationFailed: 'Registration failed',
   // Added by this product (SPEC is silent)
+  passwordHint: 'At least 8 characters, with uppercase, lowercase, a number and one of ! @ # $ % ^ & *.',
   maximumLength: (n: number) => `Maximum ${n} characters`,
   linkInvalid: 'This link is invalid or has already been used.',
   linkExpired: 'This link has expired. Please ask for a new one.',

@@ -55,7 +55,7 @@ export function ResetPasswordPage() {
           type="password"
           autoComplete="new-password"
           maxLength={PASSWORD_MAX}
-          hint="At least 8 characters, with uppercase, lowercase, a number and one of ! @ # $ % ^ & *."
+          hint={messages.passwordHint}
           {...register('password')}
           error={formState.errors.password?.message}
         />

@@ -117,7 +117,7 @@ export function SignupPage() {
           type="password"
           autoComplete="new-password"
           maxLength={PASSWORD_MAX}
-          hint="At least 8 characters, with uppercase, lowercase, a number and one of ! @ # $ % ^ & *."
+          hint={messages.passwordHint}
           {...register('password')}
           error={errors.password?.message}
         />
