@@ -6,10 +6,10 @@ import autocannon from 'autocannon';
 
 export const repoRoot = path.resolve(import.meta.dirname, '../..');
 
-/** Starts the real portal server (tsx) on `port` with a fresh DATA_DIR; resolves once it answers. */
+/** Starts the real portal as `npm start` does, on `port` with a fresh DATA_DIR; resolves once it answers. */
 export async function startPortal(port: number, env: Record<string, string> = {}): Promise<{ url: string; dataDir: string; stop: () => void }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'seva-bench-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+  const child = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: repoRoot,
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', RATE_LIMIT_MULTIPLIER: '10000', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -57,7 +57,7 @@ export async function buildApp(config: Config, overrides: { mailer?: Mailer; log
   const log = (line: string) => app.log.info(line);
   const mailer = overrides.mailer ?? createMailer(config, log);
   const blobs = blobStoreFor(config, database.db);
-  const identity = createIdentityService({ db: database.db, mailer, config });
+  const identity = createIdentityService({ db: database.db, reads: database.reads, mailer, config });
   let engine: FaceEngine | undefined;
   const faceEngine = () => (engine ??= createFaceEngine({ threads: config.faceThreads }));
   const context: AppContext = { config, database, blobs, mailer, identity, faceEngine, requireUser: requireUser(identity.userForSession) };

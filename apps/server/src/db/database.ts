@@ -6,6 +6,7 @@ import pg from 'pg';
 import type { Config } from '../config.ts';
 import type { Dialect } from './dialect-types.ts';
 import { migrations } from './migrations/index.ts';
+import { pooledPreparedReads, sqlitePreparedReads, type PreparedReads } from './prepared-reads.ts';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
@@ -13,6 +14,8 @@ export type Db = Kysely<Database>;
 export interface DatabaseHandle {
   db: Db;
   dialect: Dialect;
+  /** For the reads every request makes (D-009). */
+  reads: PreparedReads;
   close(): Promise<void>;
 }
 
@@ -25,13 +28,24 @@ export async function openDatabase(config: Pick<Config, 'dataDir' | 'databaseUrl
 
 function openSqlite(dataDir: string): DatabaseHandle {
   fs.mkdirSync(dataDir, { recursive: true });
-  const file = new SQLite(path.join(dataDir, 'seva.sqlite'));
+  const fileName = path.join(dataDir, 'seva.sqlite');
+  const file = new SQLite(fileName);
   file.pragma('journal_mode = WAL');
   file.pragma('foreign_keys = ON');
   file.pragma('busy_timeout = 5000');
   file.pragma('synchronous = NORMAL');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(file) }) });
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
+  // Opened only after the writer has put the file in WAL mode, which a read-only connection cannot do.
+  const reads = sqlitePreparedReads(fileName);
+  return {
+    db,
+    dialect: 'sqlite',
+    reads,
+    close: async () => {
+      reads.close();
+      await db.destroy();
+    },
+  };
 }
 
 /**
@@ -64,7 +78,7 @@ async function openPostgres(url: string, schema: string | undefined): Promise<Da
     ...(schema ? { options: `-c search_path="${schema.replace(/"/g, '')}"` } : {}),
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, dialect: 'postgres', close: () => db.destroy() };
+  return { db, dialect: 'postgres', reads: pooledPreparedReads(db), close: () => db.destroy() };
 }
 
 async function migrate(handle: DatabaseHandle): Promise<void> {

@@ -96,7 +96,7 @@ describe.each(engines)('password reset on %s', (engine) => {
   it('keeps a link valid for 1 hour', async () => {
     const { input, token } = await accountWithResetLink();
     const { database, mailer } = t.app.context;
-    const at = (ms: number) => createIdentityService({ db: database.db, mailer, config: t.config, now: () => new Date(Date.now() + ms) });
+    const at = (ms: number) => createIdentityService({ db: database.db, reads: database.reads, mailer, config: t.config, now: () => new Date(Date.now() + ms) });
     const body = { token, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD };
     await expect(at(RESET_TTL_MS + 1000).resetPassword(body)).rejects.toMatchObject({ statusCode: 410, message: LINK_EXPIRED.message });
     await expect(at(RESET_TTL_MS - 60_000).resetPassword(body)).resolves.toBeUndefined();

@@ -77,7 +77,7 @@ describe.each(engines)('sign-in limit per account on %s', (engine) => {
 
     const { database, mailer } = t.app.context;
     const later = new Date(Date.now() + (three.windowSeconds + 1) * 1000);
-    const identity = createIdentityService({ db: database.db, mailer, config: t.config, now: () => later });
+    const identity = createIdentityService({ db: database.db, reads: database.reads, mailer, config: t.config, now: () => later });
     const { user } = await identity.signIn({ licenseId: input.licenseId, password: input.password }, { ip: '127.0.0.1', userAgent: null });
     expect(user.email).toBe(input.email);
   });

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { APP_VERSION, messages, type NewPasswordInput, type ResetRequestInput, type SignInInput, type SignUpInput } from '@seva/shared';
 import type { Config, RateLimit } from '../../config.ts';
 import { isUniqueViolation, type Db } from '../../db/database.ts';
+import type { PreparedReads } from '../../db/prepared-reads.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { badRequest, conflict, HttpError, notFound, unauthorized } from '../../plugins/http-error.ts';
 import { resetMail, verificationMail } from './emails.ts';
@@ -17,6 +18,7 @@ export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 export interface IdentityDeps {
   db: Db;
+  reads: PreparedReads;
   mailer: Mailer;
   config: Pick<Config, 'publicUrl' | 'rateLimits'>;
   now?: () => Date;
@@ -32,6 +34,7 @@ export const licenseKey = (licenseId: string) => licenseId.trim().toLowerCase();
 
 export function createIdentityService(deps: IdentityDeps) {
   const { db, mailer, config } = deps;
+  const findSessionUser = store.sessionUserLookup(db, deps.reads);
   const now = deps.now ?? (() => new Date());
   const iso = (offsetMs = 0) => new Date(now().getTime() + offsetMs).toISOString();
 
@@ -207,7 +210,7 @@ export function createIdentityService(deps: IdentityDeps) {
     /** The user a session cookie belongs to, if the session is live. */
     async userForSession(token: string | undefined) {
       if (!token) return undefined;
-      return store.findSessionUser(db, hashToken(token), iso());
+      return findSessionUser(hashToken(token), iso());
     },
   };
 }

@@ -69,7 +69,7 @@ describe.each(engines)('e-mail verification on %s', (engine) => {
   it('keeps a link valid for 24 hours', async () => {
     const { input, token } = await unverifiedAccount();
     const { database, mailer } = t.app.context;
-    const at = (ms: number) => createIdentityService({ db: database.db, mailer, config: t.config, now: () => new Date(Date.now() + ms) });
+    const at = (ms: number) => createIdentityService({ db: database.db, reads: database.reads, mailer, config: t.config, now: () => new Date(Date.now() + ms) });
     await expect(at(VERIFY_TTL_MS + 1000).verifyEmail(token)).rejects.toMatchObject({ statusCode: 410, message: LINK_EXPIRED.message });
     await expect(at(VERIFY_TTL_MS - 60_000).verifyEmail(token)).resolves.toBeUndefined();
     expect(VERIFY_TTL_MS).toBe(24 * 60 * 60 * 1000);
