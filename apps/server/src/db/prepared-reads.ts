@@ -8,8 +8,9 @@ export type FirstRowQuery<Row> = (parameters: readonly unknown[]) => Promise<Row
 /**
  * Reads made on nearly every request (the session check) and nothing else (D-009).
  * On SQLite they run on a read-only connection of their own: WAL lets it read beside the writer, it only ever sees
- * committed rows, and it skips Kysely's queue for the one shared connection (5 µs of promise hops a request) and
- * better-sqlite3's building of each row by column name. On PostgreSQL they are ordinary pooled queries.
+ * committed rows, and it skips Kysely's queue for the one shared connection (several promise hops a request); the
+ * statement answers raw values, which we name here faster than better-sqlite3 builds row objects. Together 6 µs of
+ * a 35 µs session check. On PostgreSQL they are ordinary pooled queries.
  */
 export interface PreparedReads {
   firstRow<Row>(compiled: CompiledQuery): FirstRowQuery<Row>;
