@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { openDatabase } from '../apps/server/src/db/database.ts';
-import { signedInBenchUser } from './support/portal-user.ts';
+import { portalOverHttp, signedInUser } from '../test-kit/sign-up-flow.ts';
 import { benchPhoto } from './support/face-photo.ts';
 import { fmt, percentile, startPortal } from './support/processes.ts';
 
@@ -58,7 +58,7 @@ async function storeOne(portal: Portal, cookie: string, email: string) {
 async function storeThroughput(threads: number): Promise<number> {
   const portal = await startPortal(3210 + threads, { FACE_THREADS: String(threads) });
   try {
-    const { user, cookie } = await signedInBenchUser(portal, `throughput${threads}`);
+    const { user, cookie } = await signedInUser(portalOverHttp(portal));
     await Promise.all(Array.from({ length: threads }, () => storeOne(portal, cookie, user.email)));
     let next = 0;
     const started = performance.now();
@@ -75,7 +75,7 @@ async function storeThroughput(threads: number): Promise<number> {
 
 const portal = await startPortal(3209, { FACE_THREADS: '2' });
 try {
-  const { user, cookie } = await signedInBenchUser(portal, 'faces');
+  const { user, cookie } = await signedInUser(portalOverHttp(portal));
   await storeOne(portal, cookie, user.email); // workers warm
 
   const stores: number[] = [];
@@ -99,6 +99,8 @@ try {
     descriptor: Buffer.alloc(512),
     consent_at: new Date(now - i * 1000).toISOString(),
     created_at: new Date(now - i * 1000).toISOString(),
+    change_seq: 0,
+    updated_at: new Date(now - i * 1000).toISOString(),
   }));
   for (let i = 0; i < rows.length; i += 100) await db.insertInto('faces').values(rows.slice(i, i + 100)).execute();
   await close();

@@ -1,6 +1,6 @@
 // Issue #2: the session check every screen makes, against a bare Fastify route in the same run; and sign-in latency.
 import { ARGON2_PARAMS } from '../apps/server/src/modules/identity/passwords.ts';
-import { signedInBenchUser } from './support/portal-user.ts';
+import { portalOverHttp, registerVerifiedUser, signIn } from '../test-kit/sign-up-flow.ts';
 import { fmt, load, percentile, startPortal, startScript, type LoadResult } from './support/processes.ts';
 
 const CONNECTIONS = 50;
@@ -11,12 +11,13 @@ const ROUNDS = 3;
 const portal = await startPortal(3201);
 const stopBare = await startScript('bench/support/bare-server.ts', ['3202'], 'http://127.0.0.1:3202/bare');
 try {
-  const { signIn } = await signedInBenchUser(portal, 'identity');
+  const http = portalOverHttp(portal);
+  const user = await registerVerifiedUser(http);
   const latencies: number[] = [];
   let cookie = '';
   for (let i = 0; i < SIGN_INS; i += 1) {
     const started = performance.now();
-    cookie = await signIn();
+    ({ cookie } = await signIn(http.send, user));
     latencies.push(performance.now() - started);
   }
 

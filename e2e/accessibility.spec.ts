@@ -1,17 +1,19 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { expectFieldError } from './support/field-error.ts';
 import { linkFromMail } from './support/outbox.ts';
 import { signUpFields } from './support/signup-form.ts';
-import { newUser, registerVerifiedUser, signIn } from './support/users.ts';
+import { signUpBody, unregisteredUser } from '../test-kit/test-user.ts';
+import { expect, test } from './support/fixtures.ts';
+import { signIn } from './support/sign-in.ts';
 
 test.describe.configure({ mode: 'parallel' });
 
 const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name });
 
 test('/login passes axe in its sign-in, forgot-password and verification views', async ({ page }) => {
-  const unverified = newUser();
-  const signUp = await page.request.post('/api/auth/sign-up', { data: { ...unverified, confirmPassword: unverified.password } });
+  const unverified = unregisteredUser();
+  const signUp = await page.request.post('/api/auth/sign-up', { data: signUpBody(unverified) });
   expect(signUp.status()).toBe(201);
 
   await page.goto('/login');
@@ -50,8 +52,7 @@ test('/signup passes axe, empty and showing its errors', async ({ page }) => {
   await expectNoAxeViolations(page, '/signup with other errors');
 });
 
-test('/dashboard passes axe, also with the profile menu open', async ({ page }) => {
-  const user = await registerVerifiedUser(page);
+test('/dashboard passes axe, also with the profile menu open', async ({ page, newUser: user }) => {
   await signIn(page, user);
   await expect(heading(page, 'My Dashboard')).toBeFocused();
   await expectNoAxeViolations(page, '/dashboard');
@@ -61,8 +62,8 @@ test('/dashboard passes axe, also with the profile menu open', async ({ page }) 
 });
 
 test('/verify-email and /reset-password pass axe', async ({ page }) => {
-  const user = newUser();
-  const signUp = await page.request.post('/api/auth/sign-up', { data: { ...user, confirmPassword: user.password } });
+  const user = unregisteredUser();
+  const signUp = await page.request.post('/api/auth/sign-up', { data: signUpBody(user) });
   expect(signUp.status()).toBe(201);
 
   await page.goto(await linkFromMail(user.email, 'verify-email'));

@@ -1,22 +1,22 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { writeFakeCameraVideo } from './support/fake-camera.ts';
 import { expectFieldError } from './support/field-error.ts';
 import { tabTo } from './support/keyboard.ts';
 import { expectNoHorizontalScroll } from './support/layout.ts';
-import { signedInUser, type TestUser } from './support/users.ts';
+import { faceFixture } from '../test-kit/test-data.ts';
+import type { TestUser } from '../test-kit/test-user.ts';
+import { expect, test } from './support/fixtures.ts';
 
 // /faces/add, Face Registration (SPEC §2, §4, §5, §8, §9), against the real server and its real face detector.
 test.describe.configure({ mode: 'parallel' });
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '..');
-const FIXTURES = path.resolve(REPO_ROOT, '../shared/fixtures/faces');
-const fixture = (name: string) => path.join(FIXTURES, name);
-const NEUTRAL = fixture('single/neutral.jpg');
+const NEUTRAL = faceFixture('single/neutral.jpg');
 
 /**
  * Chromium's fake camera films a fixture face: a video written here before the browser starts, added to the launch
@@ -97,7 +97,7 @@ async function listFaces(page: Page, user: TestUser): Promise<Array<{ face_id: s
 async function seedFace(page: Page, user: TestUser, name: string, image: string): Promise<void> {
   const response = await page.request.post('/face-api/store_face', {
     multipart: {
-      file: { name: path.basename(image), mimeType: 'image/png', buffer: fs.readFileSync(fixture(image)) },
+      file: { name: path.basename(image), mimeType: 'image/png', buffer: fs.readFileSync(faceFixture(image)) },
       name,
       email: user.email,
       face_id: randomUUID(),
@@ -107,8 +107,7 @@ async function seedFace(page: Page, user: TestUser, name: string, image: string)
   expect(response.ok(), `store_face ${name}: ${response.status()} ${await response.text()}`).toBe(true);
 }
 
-test('consent comes first: one consent in two places, the disclaimer, the guidelines and the way back', async ({ page }) => {
-  await signedInUser(page);
+test('consent comes first: one consent in two places, the disclaimer, the guidelines and the way back', async ({ signedInPage: page }) => {
   await openAddFace(page);
 
   await expect(consentBox(page)).not.toBeChecked();
@@ -158,8 +157,7 @@ test('consent comes first: one consent in two places, the disclaimer, the guidel
   await expect(page.getByRole('heading', { level: 1, name: 'Face Management Console' })).toBeVisible();
 });
 
-test('an uploaded photo is previewed with what will be sent, registered, and listed', async ({ page }) => {
-  const user = await signedInUser(page);
+test('an uploaded photo is previewed with what will be sent, registered, and listed', async ({ signedInPage: page, newUser: user }) => {
   await openAddFace(page);
   await consentAndUpload(page);
   await fileInput(page).setInputFiles(NEUTRAL);
@@ -207,8 +205,7 @@ test('an uploaded photo is previewed with what will be sent, registered, and lis
   expect(await listFaces(page, user)).toMatchObject([{ face_id: faceId, name: 'Ada  Lovelace' }]);
 });
 
-test('refuses what is not a usable photo of one face, and stores nothing', async ({ page }) => {
-  const user = await signedInUser(page);
+test('refuses what is not a usable photo of one face, and stores nothing', async ({ signedInPage: page, newUser: user }) => {
   await openAddFace(page);
   await consentAndUpload(page);
 
@@ -229,7 +226,7 @@ test('refuses what is not a usable photo of one face, and stores nothing', async
   await expectNoAxeViolations(page, '/faces/add, upload with an error');
 
   // A good file clears the error.
-  await fileInput(page).setInputFiles(fixture('no-face/white.png'));
+  await fileInput(page).setInputFiles(faceFixture('no-face/white.png'));
   await expect(stepHeading(page, 'Name this face')).toBeVisible();
   await expect(toSend(page).getByRole('definition').last()).toHaveText(/^face\.png \(about \d+ KB\)$/);
   await nameField(page).fill('Nobody');
@@ -242,7 +239,7 @@ test('refuses what is not a usable photo of one face, and stores nothing', async
   await expect(registered(page)).toHaveCount(0);
 
   await page.getByRole('button', { name: 'CHOOSE ANOTHER IMAGE' }).click();
-  await fileInput(page).setInputFiles(fixture('many-faces/bbt1.jpg'));
+  await fileInput(page).setInputFiles(faceFixture('many-faces/bbt1.jpg'));
   await nameField(page).fill('The gang');
   await registerButton(page).click();
   await expect(storeError(page)).toHaveText(/^Failed to store face data: This image shows \d+ faces\. Please use a photo with only one face\.$/, {
@@ -252,8 +249,7 @@ test('refuses what is not a usable photo of one face, and stores nothing', async
   expect(await listFaces(page, user)).toEqual([]);
 });
 
-test('a name already in use is refused by the form, and by the server when the form does not know', async ({ page }) => {
-  const user = await signedInUser(page);
+test('a name already in use is refused by the form, and by the server when the form does not know', async ({ signedInPage: page, newUser: user }) => {
   await seedFace(page, user, 'Amy', 'people/amy/amy1.png');
   const duplicate = 'A face with the name "amy" already exists. Please use a different name.';
 
@@ -290,8 +286,7 @@ test('a name already in use is refused by the form, and by the server when the f
   expect((await listFaces(page, user)).map((f) => f.name)).toEqual(['Amy']);
 });
 
-test('warns when the photo looks like someone already in the faces, and only about the photo shown', async ({ page }) => {
-  const user = await signedInUser(page);
+test('warns when the photo looks like someone already in the faces, and only about the photo shown', async ({ signedInPage: page, newUser: user }) => {
   await seedFace(page, user, 'Sheldon', 'people/sheldon/sheldon1.png');
   await openAddFace(page);
   await consentAndUpload(page);
@@ -314,10 +309,10 @@ test('warns when the photo looks like someone already in the faces, and only abo
     await held;
     await route.continue();
   }, { times: 1 });
-  await fileInput(page).setInputFiles(fixture('people/sheldon/sheldon3.png'));
+  await fileInput(page).setInputFiles(faceFixture('people/sheldon/sheldon3.png'));
   await page.getByRole('button', { name: 'CHOOSE ANOTHER IMAGE' }).click();
   const leonardAnswer = nextAnswer();
-  await fileInput(page).setInputFiles(fixture('people/leonard/leonard2.png'));
+  await fileInput(page).setInputFiles(faceFixture('people/leonard/leonard2.png'));
   await leonardAnswer;
   await expect(anyWarning).toHaveCount(0);
   const lateAnswer = nextAnswer();
@@ -326,7 +321,7 @@ test('warns when the photo looks like someone already in the faces, and only abo
   await expect(anyWarning).toHaveCount(0);
 
   await page.getByRole('button', { name: 'CHOOSE ANOTHER IMAGE' }).click();
-  await fileInput(page).setInputFiles(fixture('people/sheldon/sheldon3.png'));
+  await fileInput(page).setInputFiles(faceFixture('people/sheldon/sheldon3.png'));
   await expect(warning).toBeVisible({ timeout: DETECTOR_TIMEOUT });
   await expectNoAxeViolations(page, '/faces/add, naming with a look-alike warning');
 });
@@ -339,8 +334,7 @@ test('a signed-out visitor is told to log in, then taken to /login', async ({ pa
   await expect(page.getByRole('heading', { level: 1, name: 'Sign in to SEVA' })).toBeVisible();
 });
 
-test('every step passes axe', async ({ page }) => {
-  await signedInUser(page);
+test('every step passes axe', async ({ signedInPage: page }) => {
   await openAddFace(page);
   await expectNoAxeViolations(page, '/faces/add, no consent');
   await setChecked(consentBox(page), true);
@@ -358,9 +352,8 @@ test('every step passes axe', async ({ page }) => {
   await expectNoAxeViolations(page, '/faces/add, naming with a blank name');
 });
 
-test('every step reflows at 320 px wide', async ({ page }) => {
+test('every step reflows at 320 px wide', async ({ signedInPage: page }) => {
   await page.setViewportSize({ width: 320, height: 800 });
-  await signedInUser(page);
   await openAddFace(page);
   await setChecked(consentBox(page), true);
   await page.getByRole('button', { name: 'Show More' }).click();
@@ -373,8 +366,7 @@ test('every step reflows at 320 px wide', async ({ page }) => {
   await expectNoHorizontalScroll(page, '/faces/add, naming');
 });
 
-test('the upload flow works from the keyboard alone, but for the file chooser', async ({ page }) => {
-  await signedInUser(page);
+test('the upload flow works from the keyboard alone, but for the file chooser', async ({ signedInPage: page }) => {
   await openAddFace(page);
 
   await tabTo(page, consentBox(page));
@@ -433,11 +425,10 @@ test('the upload flow works from the keyboard alone, but for the file chooser', 
   await expect(facesList(page).getByRole('heading', { level: 3 })).toHaveText(['Grace Hopper']);
 });
 
-test('a refused camera is explained, and upload is still offered', async ({ page }) => {
+test('a refused camera is explained, and upload is still offered', async ({ signedInPage: page }) => {
   await page.addInitScript(() => {
     navigator.mediaDevices.getUserMedia = () => Promise.reject(new DOMException('Permission denied', 'NotAllowedError'));
   });
-  await signedInUser(page);
   await openAddFace(page);
   await setChecked(consentBox(page), true);
   await useCamera(page).click();
@@ -454,8 +445,7 @@ test('a refused camera is explained, and upload is still offered', async ({ page
 test.describe('with a camera filming a face', () => {
   test.use({ permissions: ['camera'] });
 
-  test('the live preview guides the user to one face, captures a JPEG, and registers it', async ({ page }) => {
-    const user = await signedInUser(page);
+  test('the live preview guides the user to one face, captures a JPEG, and registers it', async ({ signedInPage: page, newUser: user }) => {
     await openAddFace(page);
     await setChecked(consentBox(page), true);
     await useCamera(page).click();

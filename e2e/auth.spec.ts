@@ -1,9 +1,11 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expectFieldError } from './support/field-error.ts';
 import { expectNoHorizontalScroll, positionOf } from './support/layout.ts';
 import { linkFromMail } from './support/outbox.ts';
 import { fillSignUpForm, signUpFields } from './support/signup-form.ts';
-import { newUser, registerVerifiedUser, signIn, type TestUser } from './support/users.ts';
+import { unregisteredUser, type TestUser } from '../test-kit/test-user.ts';
+import { expect, test } from './support/fixtures.ts';
+import { signIn } from './support/sign-in.ts';
 
 test.describe.configure({ mode: 'parallel' });
 
@@ -25,7 +27,7 @@ async function signUpThroughForm(page: Page, user: TestUser): Promise<void> {
 }
 
 test('a new user signs up, verifies the e-mail, signs in, opens the profile and signs out', async ({ page }) => {
-  const user = newUser();
+  const user = unregisteredUser();
   await signUpThroughForm(page, user);
 
   await expect(heading(page, 'Verification Sent')).toBeVisible();
@@ -135,21 +137,20 @@ test.describe('sign-up form', () => {
     expect(labels).toContain('USA (+1)');
   });
 
-  test('shows what the server refuses', async ({ page }) => {
-    const existing = await registerVerifiedUser(page);
+  test('shows what the server refuses', async ({ page, newUser: existing }) => {
     const f = signUpFields(page);
     const alert = page.getByRole('alert');
 
-    await signUpThroughForm(page, newUser({ licenseId: existing.licenseId.toLowerCase() }));
+    await signUpThroughForm(page, unregisteredUser({ licenseId: existing.licenseId.toLowerCase() }));
     await expect(alert).toHaveText('License ID already registered');
     await expectFieldError(f.licenseId, 'License ID already registered');
     await expect(f.licenseId).toBeFocused();
 
-    await signUpThroughForm(page, newUser({ email: existing.email }));
+    await signUpThroughForm(page, unregisteredUser({ email: existing.email }));
     await expect(alert).toHaveText('Email already registered');
     await expectFieldError(f.email, 'Email already registered');
 
-    await signUpThroughForm(page, newUser({ password: 'Password1!' }));
+    await signUpThroughForm(page, unregisteredUser({ password: 'Password1!' }));
     await expect(alert).toHaveText('Password too weak');
     await expectFieldError(f.password, 'Password too weak');
     await expect(heading(page, 'Create Account')).toBeVisible();
@@ -170,8 +171,7 @@ test.describe('sign-up form', () => {
   });
 });
 
-test('no screen scrolls sideways at 320 px', async ({ page }) => {
-  const user = await registerVerifiedUser(page);
+test('no screen scrolls sideways at 320 px', async ({ page, newUser: user }) => {
   await page.setViewportSize({ width: 320, height: 800 });
   await page.goto('/login');
   await expect(heading(page, 'Sign in to SEVA')).toBeVisible();
@@ -189,8 +189,7 @@ test('no screen scrolls sideways at 320 px', async ({ page }) => {
 });
 
 test.describe('sign-in', () => {
-  test('explains why it failed', async ({ page }) => {
-    const user = await registerVerifiedUser(page);
+  test('explains why it failed', async ({ page, newUser: user }) => {
     await page.goto('/login');
     await page.getByRole('button', { name: 'SIGN IN' }).click();
     await expectFieldError(page.getByLabel('License ID'), 'License ID required');
@@ -206,8 +205,7 @@ test.describe('sign-in', () => {
     await expect(page).toHaveURL(/\/login$/);
   });
 
-  test('reads SIGNING IN while the request is under way', async ({ page }) => {
-    const user = await registerVerifiedUser(page);
+  test('reads SIGNING IN while the request is under way', async ({ page, newUser: user }) => {
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => (release = resolve));
     let requests = 0;
@@ -229,8 +227,7 @@ test.describe('sign-in', () => {
   });
 });
 
-test('a user resets a forgotten password with the e-mailed link, once', async ({ page }) => {
-  const user = await registerVerifiedUser(page);
+test('a user resets a forgotten password with the e-mailed link, once', async ({ page, newUser: user }) => {
   await page.goto('/login');
   await page.getByRole('button', { name: 'Forgot password?' }).click();
   await expect(heading(page, 'Reset your password')).toBeFocused();

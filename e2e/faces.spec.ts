@@ -1,15 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { expectFieldError } from './support/field-error.ts';
-import { signedInUser, type TestUser } from './support/users.ts';
+import { faceFixture } from '../test-kit/test-data.ts';
+import type { TestUser } from '../test-kit/test-user.ts';
+import { expect, test } from './support/fixtures.ts';
+import { openDashboard } from './support/sign-in.ts';
 
 // /faces, the Face Management Console (SPEC §2, §4, §8, §9), against the real server and its real face detector.
 test.describe.configure({ mode: 'parallel' });
 
-const PEOPLE = path.resolve(import.meta.dirname, '..', '../shared/fixtures/faces/people');
 
 /** Twelve faces: [name, fixture image]. Sorted A to Z: Amy … Rajesh | Sheldon, Stuart. */
 const TWELVE: ReadonlyArray<readonly [string, string]> = [
@@ -37,7 +39,7 @@ async function seedFaces(page: Page, user: TestUser, faces: ReadonlyArray<readon
     faces.map(async ([name, image]) => {
       const response = await page.request.post('/face-api/store_face', {
         multipart: {
-          file: { name: path.basename(image), mimeType: 'image/png', buffer: fs.readFileSync(path.join(PEOPLE, image)) },
+          file: { name: path.basename(image), mimeType: 'image/png', buffer: fs.readFileSync(faceFixture('people', image)) },
           name,
           email: user.email,
           face_id: randomUUID(),
@@ -75,9 +77,9 @@ async function expectFocusTrapped(page: Page, dialog: Locator, presses: number):
   }
 }
 
-test('lists, searches, sorts and pages twelve faces', async ({ page }) => {
+test('lists, searches, sorts and pages twelve faces', async ({ signedInPage: page, newUser: user }) => {
   test.slow(); // twelve faces through the real detector
-  const user = await signedInUser(page);
+  await openDashboard(page);
   await seedFaces(page, user, TWELVE);
   await openFaces(page);
 
@@ -141,8 +143,8 @@ test('lists, searches, sorts and pages twelve faces', async ({ page }) => {
   expect(await page.getByLabel('Faces per page').locator('option').allTextContents()).toEqual(['10', '25', '50', '100']);
 });
 
-test('the details, edit and delete dialogs work from the keyboard and give focus back', async ({ page }) => {
-  const user = await signedInUser(page);
+test('the details, edit and delete dialogs work from the keyboard and give focus back', async ({ signedInPage: page, newUser: user }) => {
+  await openDashboard(page);
   await seedFaces(page, user, [TWELVE[0]!, TWELVE[1]!, TWELVE[2]!]);
   await openFaces(page);
   await expect(footer(page)).toHaveText('Showing 1 to 3 of 3 faces');
@@ -233,8 +235,8 @@ test('the details, edit and delete dialogs work from the keyboard and give focus
   await expectNames(page, ['Amy', 'Penny Hofstadter']);
 });
 
-test('deleting the last face leads to the welcome, with focus on it', async ({ page }) => {
-  const user = await signedInUser(page);
+test('deleting the last face leads to the welcome, with focus on it', async ({ signedInPage: page, newUser: user }) => {
+  await openDashboard(page);
   await seedFaces(page, user, [TWELVE[0]!]);
   await openFaces(page);
   await page.getByRole('button', { name: 'Delete Penny' }).click();
@@ -243,8 +245,8 @@ test('deleting the last face leads to the welcome, with focus on it', async ({ p
   await expect(page.getByRole('heading', { level: 2, name: 'Welcome to your Face Management Console' })).toBeFocused();
 });
 
-test('a user without faces is welcomed and led to add one', async ({ page }) => {
-  await signedInUser(page);
+test('a user without faces is welcomed and led to add one', async ({ signedInPage: page }) => {
+  await openDashboard(page);
   await openFaces(page);
   const welcome = page.getByRole('heading', { level: 2, name: 'Welcome to your Face Management Console' });
   await expect(welcome).toBeVisible();
@@ -258,8 +260,8 @@ test('a user without faces is welcomed and led to add one', async ({ page }) => 
   await expect(page).toHaveURL(/\/faces\/add$/);
 });
 
-test('a photo that cannot be loaded is replaced by the placeholder', async ({ page }) => {
-  const user = await signedInUser(page);
+test('a photo that cannot be loaded is replaced by the placeholder', async ({ signedInPage: page, newUser: user }) => {
+  await openDashboard(page);
   await seedFaces(page, user, [TWELVE[1]!]);
   await page.route('**/face-api/image/**', (route) => route.fulfill({ status: 404, json: { message: 'Not found.' } }));
   await openFaces(page);
@@ -269,8 +271,8 @@ test('a photo that cannot be loaded is replaced by the placeholder', async ({ pa
   await expectNoAxeViolations(page, '/faces with a broken photo');
 });
 
-test('says it is loading, and why the list could not load, and tries again', async ({ page }) => {
-  const user = await signedInUser(page);
+test('says it is loading, and why the list could not load, and tries again', async ({ signedInPage: page, newUser: user }) => {
+  await openDashboard(page);
   await seedFaces(page, user, [TWELVE[1]!]);
   const list = '**/face-api/get_all_faces';
   const showFacesWith = async (answer: Parameters<Page['route']>[1]) => {

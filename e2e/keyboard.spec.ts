@@ -1,8 +1,10 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { tabAndType, tabTo } from './support/keyboard.ts';
 import { linkFromMail } from './support/outbox.ts';
 import { signUpFields } from './support/signup-form.ts';
-import { newUser, registerVerifiedUser, signIn, type TestUser } from './support/users.ts';
+import { unregisteredUser, type TestUser } from '../test-kit/test-user.ts';
+import { expect, test } from './support/fixtures.ts';
+import { signIn } from './support/sign-in.ts';
 
 // Keyboard alone: no clicks and no fill; only Tab, Shift+Tab, Enter, Space, arrows, Escape and typed text.
 test.describe.configure({ mode: 'parallel' });
@@ -24,7 +26,7 @@ async function signInByKeyboard(page: Page, user: Pick<TestUser, 'licenseId' | '
 }
 
 test('sign up, sign in, open the profile menu and sign out with the keyboard alone', async ({ page }) => {
-  const user = newUser({ countryCode: '+44' });
+  const user = unregisteredUser({ countryCode: '+44' });
   const f = signUpFields(page);
   await page.goto('/signup');
   await expectSkipLinkFirst(page);
@@ -74,8 +76,7 @@ test('sign up, sign in, open the profile menu and sign out with the keyboard alo
   await expect(heading(page, 'Sign in to SEVA')).toBeFocused();
 });
 
-test('the skip link passes the navigation on the dashboard', async ({ page }) => {
-  const user = await registerVerifiedUser(page);
+test('the skip link passes the navigation on the dashboard', async ({ page, newUser: user }) => {
   await signIn(page, user);
   await page.reload();
   await expect(heading(page, 'My Dashboard')).toBeVisible();
@@ -96,8 +97,7 @@ test('the skip link passes the navigation on the dashboard', async ({ page }) =>
   await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
 });
 
-test('request a password reset and choose a new password with the keyboard alone', async ({ page }) => {
-  const user = await registerVerifiedUser(page);
+test('request a password reset and choose a new password with the keyboard alone', async ({ page, newUser: user }) => {
   await page.goto('/login');
   await expectSkipLinkFirst(page);
   await tabTo(page, page.getByRole('button', { name: 'Forgot password?' }));

@@ -1,8 +1,9 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { tabTo } from './support/keyboard.ts';
 import { expectNoHorizontalScroll } from './support/layout.ts';
-import { signedInUser } from './support/users.ts';
+import { expect, test } from './support/fixtures.ts';
+import { openDashboard } from './support/sign-in.ts';
 
 // /manual, the Knowledge Base (SPEC §2, §4, §8), against the real server and the sample manual it seeds on first start.
 test.describe.configure({ mode: 'parallel' });
@@ -37,7 +38,7 @@ async function expectCanvasDrawn(page: Page): Promise<void> {
     .toBeGreaterThan(100);
 }
 
-test('shows the seeded sample manual as a PDF whose text a screen reader can read', async ({ page }) => {
+test('shows the seeded sample manual as a PDF whose text a screen reader can read', async ({ signedInPage: page }) => {
   const cspViolations: string[] = [];
   page.on('console', (message) => {
     if (/Content.Security.Policy/i.test(message.text())) cspViolations.push(message.text());
@@ -45,7 +46,7 @@ test('shows the seeded sample manual as a PDF whose text a screen reader can rea
   const workers: string[] = [];
   page.on('worker', (worker) => workers.push(worker.url()));
 
-  await signedInUser(page);
+  await openDashboard(page);
   await openManual(page);
   await expect(page.getByText('Access the latest SEVA user manual', { exact: true })).toBeVisible();
 
@@ -65,8 +66,8 @@ test('shows the seeded sample manual as a PDF whose text a screen reader can rea
   expect(cspViolations).toEqual([]);
 });
 
-test('says LOADING USER MANUAL until the manual arrives', async ({ page }) => {
-  await signedInUser(page);
+test('says LOADING USER MANUAL until the manual arrives', async ({ signedInPage: page }) => {
+  await openDashboard(page);
   let release: () => void = () => undefined;
   const released = new Promise<void>((resolve) => {
     release = resolve;
@@ -82,8 +83,8 @@ test('says LOADING USER MANUAL until the manual arrives', async ({ page }) => {
   await expect(page.getByText('LOADING USER MANUAL')).toHaveCount(0);
 });
 
-test('pages through the manual with the keyboard', async ({ page }) => {
-  await signedInUser(page);
+test('pages through the manual with the keyboard', async ({ signedInPage: page }) => {
+  await openDashboard(page);
   await openManual(page);
   await expect(pageStatus(page)).toHaveText(/^Page 1 of \d+$/);
   const pageCount = Number((await pageStatus(page).textContent())!.match(/of (\d+)/)![1]);
@@ -117,8 +118,8 @@ test('pages through the manual with the keyboard', async ({ page }) => {
   await expectCanvasDrawn(page);
 });
 
-test('the download link serves the manual as a PDF file', async ({ page }) => {
-  await signedInUser(page);
+test('the download link serves the manual as a PDF file', async ({ signedInPage: page }) => {
+  await openDashboard(page);
   await openManual(page);
   const link = page.getByRole('link', { name: 'Download the manual (PDF)' });
   await expect(link).toHaveAttribute('href', /^\/api\/manuals\/[^/]+\/file\?download=1$/);
@@ -134,8 +135,8 @@ test('the download link serves the manual as a PDF file', async ({ page }) => {
 });
 
 for (const message of ['No user manuals found.', 'No valid user manual found.']) {
-  test(`says '${message}' when the server finds no manual to show`, async ({ page }) => {
-    await signedInUser(page);
+  test(`says '${message}' when the server finds no manual to show`, async ({ signedInPage: page }) => {
+    await openDashboard(page);
     await page.route('**/api/manuals/latest', (route) => route.fulfill({ status: 404, json: { message } }));
     await openManual(page);
     await expect(alert(page)).toHaveText(message);
@@ -145,8 +146,8 @@ for (const message of ['No user manuals found.', 'No valid user manual found.'])
   });
 }
 
-test("says 'Failed to load user manuals: …' when the server fails, and recovers on Try again", async ({ page }) => {
-  await signedInUser(page);
+test("says 'Failed to load user manuals: …' when the server fails, and recovers on Try again", async ({ signedInPage: page }) => {
+  await openDashboard(page);
   let failing = true;
   await page.route('**/api/manuals/latest', (route) =>
     failing ? route.fulfill({ status: 500, json: { message: 'Something went wrong on our side. Please try again.' } }) : route.continue(),
@@ -160,16 +161,16 @@ test("says 'Failed to load user manuals: …' when the server fails, and recover
   await expect(page.getByText(/^Failed to load user manuals/)).toHaveCount(0);
 });
 
-test("says 'Failed to load user manuals: …' when the file is not a readable PDF", async ({ page }) => {
-  await signedInUser(page);
+test("says 'Failed to load user manuals: …' when the file is not a readable PDF", async ({ signedInPage: page }) => {
+  await openDashboard(page);
   await page.route('**/api/manuals/*/file', (route) => route.fulfill({ status: 200, contentType: 'application/pdf', body: '%PDF-1.7\nnot really a PDF' }));
   await openManual(page);
   await expect(alert(page)).toHaveText(/^Failed to load user manuals: .+/);
   await expect(page.getByText('LOADING USER MANUAL')).toHaveCount(0);
 });
 
-test('has no axe violations once the manual is shown, and reflows at 320 px', async ({ page }) => {
-  await signedInUser(page);
+test('has no axe violations once the manual is shown, and reflows at 320 px', async ({ signedInPage: page }) => {
+  await openDashboard(page);
   await openManual(page);
   await expect(textLayer(page)).toContainText('SEVA User Manual');
   await expectCanvasDrawn(page);

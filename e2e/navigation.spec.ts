@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { signedInUser } from './support/users.ts';
+import { expect, test } from './support/fixtures.ts';
+import { openDashboard } from './support/sign-in.ts';
 
 test.describe.configure({ mode: 'parallel' });
 
@@ -43,8 +43,8 @@ test('/ goes to /login and leaves no history entry behind', async ({ page }) => 
   await expect(page).toHaveURL(/\/signup$/);
 });
 
-test('the shared navigation leads to every feature and says which one is current', async ({ page }) => {
-  await signedInUser(page);
+test('the shared navigation leads to every feature and says which one is current', async ({ signedInPage: page }) => {
+  await openDashboard(page);
   const nav = page.getByRole('navigation', { name: 'Main' });
   const logo = page.getByRole('link', { name: 'SEVA home' });
   await expect(logo).toHaveAttribute('href', '/dashboard');
@@ -68,9 +68,9 @@ test('the shared navigation leads to every feature and says which one is current
   await expect(page.getByRole('heading', { level: 1, name: 'My Dashboard' })).toBeFocused();
 });
 
-test('on a phone the navigation sits behind a menu toggle', async ({ page }) => {
+test('on a phone the navigation sits behind a menu toggle', async ({ signedInPage: page }) => {
   await page.setViewportSize({ width: 375, height: 740 });
-  await signedInUser(page);
+  await openDashboard(page);
   const toggle = page.getByRole('button', { name: 'Menu', exact: true });
   const updates = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Updates', exact: true });
 

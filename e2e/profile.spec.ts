@@ -1,9 +1,10 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { decodeQrPng } from './support/qr-code.ts';
 import { expectFieldError } from './support/field-error.ts';
 import { expectNoHorizontalScroll } from './support/layout.ts';
-import { signedInUser } from './support/users.ts';
+import { expect, test } from './support/fixtures.ts';
+import { openDashboard } from './support/sign-in.ts';
 
 // /profile (SPEC §2, §3, §4, §5, §8): the user record, username and phone edited one at a time, the identity QR.
 test.describe.configure({ mode: 'parallel' });
@@ -36,8 +37,8 @@ async function startEdit(page: Page, field: 'username' | 'phone'): Promise<Locat
   return input;
 }
 
-test('shows the record, with read-only e-mail and license ID, security clearance and an identity QR that scans', async ({ page }) => {
-  const user = await signedInUser(page);
+test('shows the record, with read-only e-mail and license ID, security clearance and an identity QR that scans', async ({ signedInPage: page, newUser: user }) => {
+  await openDashboard(page);
   await openProfile(page);
 
   await expect(valueOf(page, 'Username')).toContainText(user.username);
@@ -65,8 +66,8 @@ test('shows the record, with read-only e-mail and license ID, security clearance
   await expectNoHorizontalScroll(page, '/profile editing the phone at 320 px');
 });
 
-test('edits the username: the rule, the success message, and the dashboard greets the new name', async ({ page }) => {
-  const user = await signedInUser(page);
+test('edits the username: the rule, the success message, and the dashboard greets the new name', async ({ signedInPage: page, newUser: user }) => {
+  await openDashboard(page);
   await openProfile(page);
 
   const input = await startEdit(page, 'username');
@@ -93,8 +94,8 @@ test('edits the username: the rule, the success message, and the dashboard greet
   await expect(page.getByText('Welcome back, Asha Rao')).toBeVisible();
 });
 
-test('edits the phone: the rule and placeholder, cancel restores the value, then a valid number saves', async ({ page }) => {
-  const user = await signedInUser(page);
+test('edits the phone: the rule and placeholder, cancel restores the value, then a valid number saves', async ({ signedInPage: page, newUser: user }) => {
+  await openDashboard(page);
   const saved = `${user.countryCode}${user.phoneNumber}`;
   await openProfile(page);
 
@@ -131,8 +132,8 @@ test('edits the phone: the rule and placeholder, cancel restores the value, then
   await expect(valueOf(page, 'Username')).toContainText(user.username);
 });
 
-test('a failed save says so, keeps the edit open and changes nothing', async ({ page }) => {
-  const user = await signedInUser(page);
+test('a failed save says so, keeps the edit open and changes nothing', async ({ signedInPage: page, newUser: user }) => {
+  await openDashboard(page);
   await openProfile(page);
   await page.route('**/api/profile', (route) =>
     route.request().method() === 'PATCH' ? route.fulfill({ status: 500, json: { message: 'Something went wrong on our side. Please try again.' } }) : route.fallback(),
@@ -149,8 +150,8 @@ test('a failed save says so, keeps the edit open and changes nothing', async ({ 
   await expect(valueOf(page, 'Username')).toContainText(user.username);
 });
 
-test('a profile that cannot be loaded shows the error view, and RETURN TO LOGIN signs out', async ({ page }) => {
-  await signedInUser(page);
+test('a profile that cannot be loaded shows the error view, and RETURN TO LOGIN signs out', async ({ signedInPage: page }) => {
+  await openDashboard(page);
   await page.route('**/api/profile', (route) => route.fulfill({ status: 404, json: { message: 'User profile not found.' } }));
   await openProfile(page);
   await expect(alert(page)).toHaveText('User profile not found.');

@@ -1,9 +1,10 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { expectFieldError } from './support/field-error.ts';
 import { tabAndType, tabTo } from './support/keyboard.ts';
 import { expectNoHorizontalScroll } from './support/layout.ts';
-import { signedInUser } from './support/users.ts';
+import { expect, test } from './support/fixtures.ts';
+import { openDashboard } from './support/sign-in.ts';
 
 // /sos, Emergency Contacts (SPEC §2, §3, §4, §5, §8), against the real server.
 test.describe.configure({ mode: 'parallel' });
@@ -52,8 +53,8 @@ async function saveBoth(page: Page): Promise<void> {
   await expect(editButton(page)).toBeVisible();
 }
 
-test('first visit opens edit mode, and every rule says its message', async ({ page }) => {
-  await signedInUser(page);
+test('first visit opens edit mode, and every rule says its message', async ({ signedInPage: page }) => {
+  await openDashboard(page);
   await openSos(page);
   await expect(page.getByText(INTRO)).toBeVisible();
 
@@ -130,8 +131,8 @@ test('first visit opens edit mode, and every rule says its message', async ({ pa
   await expect(card(page, 'Primary').name).toHaveValue('');
 });
 
-test('saves both, shows them in read mode, edits again and clears the secondary', async ({ page }) => {
-  await signedInUser(page);
+test('saves both, shows them in read mode, edits again and clears the secondary', async ({ signedInPage: page }) => {
+  await openDashboard(page);
   await openSos(page);
   await fillContact(page, 'Primary', 'Asha Rao', 'India (+91)', '9876543210');
   await fillContact(page, 'Secondary', 'Tom Lee', 'Australia (+61)', '412345678');
@@ -184,8 +185,8 @@ test('saves both, shows them in read mode, edits again and clears the secondary'
   await expect(savedCard(page, 'Primary').getByRole('definition')).toHaveText(['Asha Rao', '+91 9876543210']);
 });
 
-test('saving is both or neither: a failed save says so and keeps the old contacts', async ({ page }) => {
-  await signedInUser(page);
+test('saving is both or neither: a failed save says so and keeps the old contacts', async ({ signedInPage: page }) => {
+  await openDashboard(page);
   await openSos(page);
   await saveBoth(page);
 
@@ -212,8 +213,8 @@ test('saving is both or neither: a failed save says so and keeps the old contact
   await expect(savedCard(page, 'Secondary').getByRole('definition')).toHaveText(['Tom Lee', '+61 412345678']);
 });
 
-test('contacts that cannot be loaded open edit mode and say so', async ({ page }) => {
-  await signedInUser(page);
+test('contacts that cannot be loaded open edit mode and say so', async ({ signedInPage: page }) => {
+  await openDashboard(page);
   await page.route('**/api/contacts', (route) =>
     route.request().method() === 'GET' ? route.fulfill({ status: 500, json: { message: 'Something went wrong on our side. Please try again.' } }) : route.fallback(),
   );
@@ -223,8 +224,8 @@ test('contacts that cannot be loaded open edit mode and say so', async ({ page }
   await expect(card(page, 'Primary').name).toHaveValue('');
 });
 
-test('/sos can be completed with the keyboard alone', async ({ page }) => {
-  await signedInUser(page);
+test('/sos can be completed with the keyboard alone', async ({ signedInPage: page }) => {
+  await openDashboard(page);
   await tabTo(page, page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Emergency Setup', exact: true }));
   await page.keyboard.press('Enter');
   await expect(heading(page)).toBeFocused();

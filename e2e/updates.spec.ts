@@ -1,11 +1,12 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { decodeQrPng } from './support/qr-code.ts';
 import { tabTo } from './support/keyboard.ts';
 import { expectNoHorizontalScroll } from './support/layout.ts';
-import { signedInUser } from './support/users.ts';
+import { expect, test } from './support/fixtures.ts';
+import { openDashboard } from './support/sign-in.ts';
 
 // /updates (SPEC §2, §3, §4, §8, §9): the eight features in a carousel, with links set by the operator command line.
 test.describe.configure({ mode: 'parallel' });
@@ -35,8 +36,15 @@ const previous = (page: Page) => carousel(page).getByRole('button', { name: 'Pre
 const next = (page: Page) => carousel(page).getByRole('button', { name: 'Next feature' });
 const qrImage = (page: Page, name: string) => slide(page).getByRole('img', { name: `QR code to install or update ${name}` });
 
-/** SPEC §2: 'Last checked: April 30, 2025', for today. */
-const today = () => `Last checked: ${new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric' }).format(new Date())}`;
+/**
+ * The browser's time zone: one whose date is not UTC's at the time of the run (Honolulu is 10 h behind UTC, Kiritimati
+ * 14 h ahead), so a page that wrote the UTC date instead of the user's fails here on any machine.
+ */
+const ZONE = new Date().getUTCHours() < 10 ? 'Pacific/Honolulu' : 'Pacific/Kiritimati';
+test.use({ timezoneId: ZONE });
+
+/** SPEC §2: 'Last checked: April 30, 2025', for today where the user is. */
+const today = () => `Last checked: ${new Intl.DateTimeFormat('en-US', { timeZone: ZONE, year: 'numeric', month: 'long', day: 'numeric' }).format(new Date())}`;
 
 async function openUpdates(page: Page): Promise<void> {
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Updates', exact: true }).click();
@@ -61,8 +69,8 @@ test.beforeAll(() => {
   admin('feature', 'clear', 'navigate');
 });
 
-test('shows a QR code that holds the download link of a feature, and when the list was checked', async ({ page }) => {
-  await signedInUser(page);
+test('shows a QR code that holds the download link of a feature, and when the list was checked', async ({ signedInPage: page }) => {
+  await openDashboard(page);
   await openUpdates(page);
   await expect(carousel(page)).toHaveAttribute('aria-roledescription', 'carousel');
   await expectSlide(page, 1);
@@ -79,8 +87,8 @@ test('shows a QR code that holds the download link of a feature, and when the li
   await expect(page.getByText(/^Last checked: /)).toHaveText(today());
 });
 
-test("a feature without a link says 'Not available yet' and shows no QR code", async ({ page }) => {
-  await signedInUser(page);
+test("a feature without a link says 'Not available yet' and shows no QR code", async ({ signedInPage: page }) => {
+  await openDashboard(page);
   await openUpdates(page);
   await next(page).click();
   await expectSlide(page, 2);
@@ -90,8 +98,8 @@ test("a feature without a link says 'Not available yet' and shows no QR code", a
   await expect(slide(page).getByText('Scan to install/update')).toHaveCount(0);
 });
 
-test("says 'Loading feature data...' until the list arrives", async ({ page }) => {
-  await signedInUser(page);
+test("says 'Loading feature data...' until the list arrives", async ({ signedInPage: page }) => {
+  await openDashboard(page);
   let release: () => void = () => undefined;
   const released = new Promise<void>((resolve) => {
     release = resolve;
@@ -109,8 +117,8 @@ test("says 'Loading feature data...' until the list arrives", async ({ page }) =
   await expect(page.getByText(/^Last checked: /)).toHaveText(today());
 });
 
-test('the carousel wraps around both ways, and its dots choose a feature', async ({ page }) => {
-  await signedInUser(page);
+test('the carousel wraps around both ways, and its dots choose a feature', async ({ signedInPage: page }) => {
+  await openDashboard(page);
   await openUpdates(page);
   await expectSlide(page, 1);
 
@@ -136,8 +144,8 @@ test('the carousel wraps around both ways, and its dots choose a feature', async
   await expect(slide(page).getByText('Text recognition and reading', { exact: true })).toBeVisible();
 });
 
-test('the carousel works with the keyboard alone', async ({ page }) => {
-  await signedInUser(page);
+test('the carousel works with the keyboard alone', async ({ signedInPage: page }) => {
+  await openDashboard(page);
   await openUpdates(page);
   await expect(qrImage(page, 'Describe Scene')).toBeVisible();
 
@@ -168,7 +176,7 @@ test('the carousel works with the keyboard alone', async ({ page }) => {
   await expect(announcement(page)).toHaveText('8 of 8: Magnify');
 });
 
-test("says 'Error generating QR code' when a link cannot be made into a QR code", async ({ page }) => {
+test("says 'Error generating QR code' when a link cannot be made into a QR code", async ({ signedInPage: page }) => {
   // The server refuses links over 500 characters; one older or forged past that would not fit a level-H QR (1,273 bytes).
   const longLink = `https://example.com/${'a'.repeat(1500)}.apk`;
   await page.route('**/api/features', async (route) => {
@@ -177,7 +185,7 @@ test("says 'Error generating QR code' when a link cannot be made into a QR code"
     body.features[7].downloadUrl = longLink;
     await route.fulfill({ response, json: body });
   });
-  await signedInUser(page);
+  await openDashboard(page);
   await openUpdates(page);
   await dot(page, 8).click();
   await expectSlide(page, 8);
@@ -185,8 +193,8 @@ test("says 'Error generating QR code' when a link cannot be made into a QR code"
   await expect(slide(page).getByRole('img')).toHaveCount(0);
 });
 
-test('says why when the list cannot be loaded, and recovers on Try again', async ({ page }) => {
-  await signedInUser(page);
+test('says why when the list cannot be loaded, and recovers on Try again', async ({ signedInPage: page }) => {
+  await openDashboard(page);
   let failing = true;
   await page.route('**/api/features', (route) =>
     failing ? route.fulfill({ status: 503, json: { message: 'Something went wrong on our side. Please try again.' } }) : route.continue(),
@@ -200,8 +208,8 @@ test('says why when the list cannot be loaded, and recovers on Try again', async
   await expect(page.getByText(/^Failed to load feature data/)).toHaveCount(0);
 });
 
-test('has no axe violations, with a QR code and without, and reflows at 320 px', async ({ page }) => {
-  await signedInUser(page);
+test('has no axe violations, with a QR code and without, and reflows at 320 px', async ({ signedInPage: page }) => {
+  await openDashboard(page);
   await openUpdates(page);
   await expect(qrImage(page, 'Describe Scene')).toBeVisible();
   await expectNoAxeViolations(page, '/updates with a QR code');

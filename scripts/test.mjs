@@ -30,7 +30,7 @@ function check(label, command, args) {
   else failed += 1;
 }
 
-check('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
+check('lint', 'npm', ['run', 'lint', '--silent']);
 check('types', 'npm', ['run', 'typecheck', '--silent']);
 
 const vitestReport = path.join(tmp, 'vitest.json');

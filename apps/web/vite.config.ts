@@ -12,5 +12,7 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'jsdom',
     setupFiles: ['src/test-setup.ts'],
+    // Not UTC, so a date written in UTC instead of the user's zone fails here as it would for a user (last-checked.test.ts).
+    env: { TZ: 'America/Los_Angeles' },
   },
 });

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import type { TestUser } from './users.ts';
+import type { TestUser } from '../../test-kit/test-user.ts';
 
 /** The /signup fields, found by their visible labels. */
 export function signUpFields(page: Page) {

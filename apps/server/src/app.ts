@@ -3,69 +3,68 @@ import path from 'node:path';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
-import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import { messages } from '@seva/shared';
 import { BODY_LIMIT, type Config } from './config.ts';
-import { blobStoreFor, type BlobStore } from './blobs/blob-store.ts';
-import { openDatabase, type DatabaseHandle } from './db/database.ts';
-import { createMailer, type Mailer } from './mail/mailer.ts';
-import { identityRoutes } from './modules/identity/routes.ts';
-import { createIdentityService, type IdentityService } from './modules/identity/service.ts';
-import { vitalsRoutes } from './modules/vitals/routes.ts';
-import { profileRoutes } from './modules/profile/routes.ts';
+import { sessionUserLookup } from './db/signed-in-user.ts';
+import { openInfrastructure, type Infrastructure } from './infrastructure.ts';
+import type { Mailer } from './mail/mailer.ts';
 import { contactsRoutes } from './modules/contacts/routes.ts';
-import { manualsRoutes } from './modules/manuals/routes.ts';
-import { featuresRoutes } from './modules/features/routes.ts';
-import { createFaceEngine, type FaceEngine } from './face-engine/face-engine.ts';
 import { facesRoutes } from './modules/faces/routes.ts';
-import { createFacesService } from './modules/faces/service.ts';
+import { featuresRoutes } from './modules/features/routes.ts';
+import { identityRoutes, sessionRoutes } from './modules/identity/routes.ts';
+import { manualsRoutes } from './modules/manuals/routes.ts';
+import { profileRoutes } from './modules/profile/routes.ts';
+import { vitalsRoutes } from './modules/vitals/routes.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerSameOriginCheck } from './plugins/same-origin.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
-import { requireUser } from './plugins/session.ts';
+import { identifyBySession, privateScope } from './plugins/session.ts';
+import { createServices, type Services } from './services.ts';
 
 export { BODY_LIMIT };
 
-/** What the modules share; tests reach in through it. */
-export interface AppContext {
-  config: Config;
-  database: DatabaseHandle;
-  blobs: BlobStore;
-  mailer: Mailer;
-  identity: IdentityService;
-  /** The face engine's worker pool, started on first use. */
-  faceEngine: () => FaceEngine;
-  /** The preHandler that puts the session's user on the request. */
-  requireUser: ReturnType<typeof requireUser>;
+/** The built server and what it was built from; tests and the server entry reach the parts through it. */
+export interface Portal {
+  app: FastifyInstance;
+  infrastructure: Infrastructure;
+  services: Services;
 }
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    context: AppContext;
-  }
+interface Mount {
+  prefix: string;
+  routes: FastifyPluginAsync;
 }
 
-/** Builds the whole server: the same in tests and in production; nothing listens here. */
-export async function buildApp(config: Config, overrides: { mailer?: Mailer; logStream?: NodeJS.WritableStream } = {}): Promise<FastifyInstance> {
+/**
+ * The composition root: builds every service once and mounts each module's routes. Public routes are listed apart;
+ * every other route sits in the private scope, which checks identity once. The same in tests and in production;
+ * nothing listens here.
+ */
+export async function buildApp(config: Config, overrides: { mailer?: Mailer; logStream?: NodeJS.WritableStream } = {}): Promise<Portal> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel, ...(overrides.logStream ? { stream: overrides.logStream } : {}) },
     bodyLimit: BODY_LIMIT,
     trustProxy: false,
     logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace' }),
   });
-  const database = await openDatabase(config);
-  const log = (line: string) => app.log.info(line);
-  const mailer = overrides.mailer ?? createMailer(config, log);
-  const blobs = blobStoreFor(config, database.db);
-  const identity = createIdentityService({ db: database.db, reads: database.reads, mailer, config });
-  let engine: FaceEngine | undefined;
-  const faceEngine = () => (engine ??= createFaceEngine({ threads: config.faceThreads }));
-  const context: AppContext = { config, database, blobs, mailer, identity, faceEngine, requireUser: requireUser(identity.userForSession) };
-  app.decorate('context', context);
-  app.addHook('onClose', async () => {
-    await engine?.close();
-    await database.close();
-  });
+  const infrastructure = await openInfrastructure(config, { mailer: overrides.mailer, log: (line) => app.log.info(line) });
+  app.addHook('onClose', () => infrastructure.close());
+  const services = createServices(infrastructure);
+  const cookies = { secureCookies: config.secureCookies };
+
+  const publicRoutes: Mount[] = [
+    { prefix: '/api/auth', routes: identityRoutes(services.identity, cookies) },
+    { prefix: '/api/vitals', routes: vitalsRoutes() },
+  ];
+  const privateRoutes: Mount[] = [
+    { prefix: '/api/auth', routes: sessionRoutes() },
+    { prefix: '/api/profile', routes: profileRoutes(services.profile) },
+    { prefix: '/api/contacts', routes: contactsRoutes(services.contacts) },
+    { prefix: '/api/manuals', routes: manualsRoutes(services.manuals) },
+    { prefix: '/api/features', routes: featuresRoutes(services.features) },
+    { prefix: '/face-api', routes: facesRoutes(services.faces) },
+  ];
 
   registerErrorHandler(app);
   registerSecurityHeaders(app, { secure: config.secureCookies });
@@ -74,22 +73,16 @@ export async function buildApp(config: Config, overrides: { mailer?: Mailer; log
   // Only routes that opt in (a list of 1,000 faces) are gzipped: the hook costs 20 µs on every other answer.
   await app.register(compress, { global: false, threshold: 2048, encodings: ['gzip'] });
 
+  for (const { prefix, routes } of publicRoutes) await app.register(routes, { prefix });
+  const identify = identifyBySession(sessionUserLookup(infrastructure.database.db, infrastructure.database.reads));
   await app.register(
-    async (api) => {
-      await api.register(identityRoutes(identity, { secureCookies: config.secureCookies }), { prefix: '/auth' });
-      await api.register(vitalsRoutes, { prefix: '/vitals' });
-      await api.register(profileRoutes, { prefix: '/profile' });
-      await api.register(contactsRoutes, { prefix: '/contacts' });
-      await api.register(manualsRoutes, { prefix: '/manuals' });
-      await api.register(featuresRoutes, { prefix: '/features' });
-    },
-    { prefix: '/api' },
+    privateScope(identify, async (scope) => {
+      for (const { prefix, routes } of privateRoutes) await scope.register(routes, { prefix });
+    }),
   );
-  const faces = createFacesService({ db: database.db, blobs, engine: faceEngine });
-  await app.register(facesRoutes(faces, context.requireUser), { prefix: '/face-api' });
 
   await registerWebApp(app, config.webDist);
-  return app;
+  return { app, infrastructure, services };
 }
 
 /** Serves the built web app, and index.html for every screen route so deep links work; JSON 404 for the rest. */

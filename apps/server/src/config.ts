@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -21,8 +22,47 @@ export interface Config {
   faceThreads: number;
   logLevel: string;
   webDist: string | undefined;
-  rateLimits: Record<'signIn' | 'signUp' | 'reset' | 'resend', { perIp: RateLimit; perAccount: RateLimit }>;
+  /** TRUST_PROXY: false (X-Forwarded-For ignored), a hop count, or the addresses and CIDRs of the trusted proxies. */
+  trustProxy: TrustProxy;
+  /** HTTP timeouts and the shutdown deadline (ms). */
+  http: HttpTimeouts;
+  rateLimits: Record<'signIn' | 'signUp' | 'reset' | 'resend' | 'pair' | 'deviceAuthorization', { perIp: RateLimit; perAccount: RateLimit }>;
 }
+
+export type TrustProxy = false | number | string[];
+
+export interface HttpTimeouts {
+  /** The whole request, body included, must arrive within this; also how long a socket may sit silent mid-request. */
+  requestMs: number;
+  /** The request line and headers must arrive within this. */
+  headersMs: number;
+  /** An idle keep-alive connection is closed after this; above a load balancer's idle timeout (60 s is common). */
+  keepAliveMs: number;
+  /** On SIGTERM: requests in flight get until then; the process has exited by then. */
+  shutdownMs: number;
+}
+
+const PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+const TRUST_PROXY_HELP = 'TRUST_PROXY must be a hop count (1, 2, …) or a comma-separated list of proxy addresses or CIDRs (e.g. 10.0.0.0/8,::1)';
+
+/** Unset: forwarded headers are ignored. A number trusts that many proxies in front; a list trusts those addresses. */
+function parseTrustProxy(value: string | undefined, ctx: z.RefinementCtx): TrustProxy {
+  if (value === undefined) return false;
+  if (/^\d+$/.test(value.trim())) return Number(value.trim()) === 0 ? false : Number(value.trim());
+  const entries = value.split(',').map((entry) => entry.trim());
+  const valid = (entry: string) => {
+    if (PROXY_NAMES.includes(entry)) return true;
+    const [address = '', prefix, ...rest] = entry.split('/');
+    const family = net.isIP(address);
+    if (family === 0 || rest.length > 0) return false;
+    return prefix === undefined || (/^\d+$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
+  };
+  const bad = entries.filter((entry) => !valid(entry));
+  if (bad.length > 0) ctx.addIssue({ code: 'custom', message: `${TRUST_PROXY_HELP}; not understood: ${bad.join(', ')}` });
+  return entries;
+}
+
+const seconds = (max: number, fallback: number) => z.coerce.number().positive().max(max).default(fallback);
 
 const env = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -41,6 +81,10 @@ const env = z.object({
   FACE_THREADS: z.coerce.number().int().min(1).max(16).optional(),
   RATE_LIMIT_MULTIPLIER: z.coerce.number().positive().max(10_000).default(1),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: z.string().optional().transform(parseTrustProxy),
+  REQUEST_TIMEOUT_SECONDS: seconds(3600, 60),
+  KEEP_ALIVE_TIMEOUT_SECONDS: seconds(3600, 65),
+  SHUTDOWN_TIMEOUT_SECONDS: seconds(600, 10),
 });
 
 /** JSON and form bodies (files aside) are capped at 64 KB. */
@@ -53,7 +97,14 @@ export const defaultRateLimits: Config['rateLimits'] = {
   signUp: { perIp: { max: 10, windowSeconds: minutes(60) }, perAccount: { max: 5, windowSeconds: minutes(60) } },
   reset: { perIp: { max: 10, windowSeconds: minutes(60) }, perAccount: { max: 3, windowSeconds: minutes(60) } },
   resend: { perIp: { max: 10, windowSeconds: minutes(60) }, perAccount: { max: 3, windowSeconds: minutes(60) } },
+  // Pairing codes typed on /pair, like sign-in: user codes are short (38 bits), so guesses must stay few.
+  pair: { perIp: { max: 30, windowSeconds: minutes(15) }, perAccount: { max: 10, windowSeconds: minutes(15) } },
+  // Codes the glasses ask for (POST /oauth/device_authorization), per address only: there is no account yet.
+  deviceAuthorization: { perIp: { max: 30, windowSeconds: minutes(15) }, perAccount: { max: 30, windowSeconds: minutes(15) } },
 };
+
+/** RATE_LIMIT_MULTIPLIER raises the pairing limits at most this much: a test rig needs a few more, never thousands. */
+export const PAIRING_MULTIPLIER_CAP = 10;
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
@@ -80,14 +131,22 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     webDist: path.join(repoRoot, 'apps/web/dist'),
     rateLimits: scaleLimits(defaultRateLimits, e.RATE_LIMIT_MULTIPLIER),
+    trustProxy: e.TRUST_PROXY,
+    http: {
+      requestMs: e.REQUEST_TIMEOUT_SECONDS * 1000,
+      headersMs: Math.min(10, e.REQUEST_TIMEOUT_SECONDS) * 1000,
+      keepAliveMs: e.KEEP_ALIVE_TIMEOUT_SECONDS * 1000,
+      shutdownMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
+    },
   };
 }
 
 /** Test rigs that sign up many users from one address raise every limit at once. */
 function scaleLimits(limits: Config['rateLimits'], factor: number): Config['rateLimits'] {
-  const scale = (rule: RateLimit) => ({ ...rule, max: Math.ceil(rule.max * factor) });
+  const capped = (action: string) => (action === 'pair' || action === 'deviceAuthorization' ? Math.min(factor, PAIRING_MULTIPLIER_CAP) : factor);
+  const scale = (rule: RateLimit, by: number) => ({ ...rule, max: Math.ceil(rule.max * by) });
   return Object.fromEntries(
-    Object.entries(limits).map(([action, rules]) => [action, { perIp: scale(rules.perIp), perAccount: scale(rules.perAccount) }]),
+    Object.entries(limits).map(([action, rules]) => [action, { perIp: scale(rules.perIp, capped(action)), perAccount: scale(rules.perAccount, capped(action)) }]),
   ) as Config['rateLimits'];
 }
 

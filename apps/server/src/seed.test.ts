@@ -1,7 +1,6 @@
 import { decodePDFRawStream, PDFArray, PDFDocument, PDFName, PDFRawStream, type PDFDict } from 'pdf-lib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { seedEmptyInstall } from './seed.ts';
-import { createManualsService } from './modules/manuals/service.ts';
 import { createTestApp, engines, signedInUser, type TestApp } from './testing/test-app.ts';
 
 /** The text a PDF draws, page by page, as a reader that extracts text would find it. */
@@ -29,12 +28,13 @@ describe.each(engines)('first-start seed on %s', (engine) => {
   });
   afterEach(async () => t.close());
 
-  const manualCount = async () => (await t.app.context.database.db.selectFrom('manuals').select('id').execute()).length;
+  const seed = () => seedEmptyInstall(t.services.manuals, () => {});
+  const manualCount = async () => (await t.infrastructure.database.db.selectFrom('manuals').select('id').execute()).length;
 
   it('adds exactly one sample manual to an empty install, once, even when two instances start together', async () => {
-    await Promise.all([seedEmptyInstall(t.app), seedEmptyInstall(t.app)]);
+    await Promise.all([seed(), seed()]);
     expect(await manualCount()).toBe(1);
-    expect(await seedEmptyInstall(t.app)).toEqual({ manualAdded: false });
+    expect(await seed()).toEqual({ manualAdded: false });
     expect(await manualCount()).toBe(1);
 
     const { cookie } = await signedInUser(t);
@@ -46,18 +46,18 @@ describe.each(engines)('first-start seed on %s', (engine) => {
   });
 
   it('does nothing when a manual already exists', async () => {
-    const manuals = createManualsService({ db: t.app.context.database.db, blobs: t.app.context.blobs });
+    const manuals = t.services.manuals;
     const operator = await PDFDocument.create();
     operator.addPage();
     await manuals.addManual(Buffer.from(await operator.save()), 'operator.pdf');
-    expect(await seedEmptyInstall(t.app)).toEqual({ manualAdded: false });
+    expect(await seed()).toEqual({ manualAdded: false });
     expect((await manuals.latest()).fileName).toBe('operator.pdf');
     expect(await manualCount()).toBe(1);
   });
 
   it('writes several pages of readable Helvetica text about SEVA and the portal', async () => {
-    await seedEmptyInstall(t.app);
-    const manuals = createManualsService({ db: t.app.context.database.db, blobs: t.app.context.blobs });
+    await seed();
+    const manuals = t.services.manuals;
     const { data } = await manuals.file((await manuals.latest()).id);
     const { pages, fonts } = await pdfText(data);
     expect(pages.length).toBeGreaterThanOrEqual(3);

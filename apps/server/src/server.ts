@@ -3,8 +3,8 @@ import { loadConfig } from './config.ts';
 import { seedEmptyInstall } from './seed.ts';
 
 const config = loadConfig();
-const app = await buildApp(config);
-await seedEmptyInstall(app);
+const { app, services } = await buildApp(config);
+await seedEmptyInstall(services.manuals, (line) => app.log.info(line));
 await app.listen({ port: config.port, host: config.host });
 app.log.info(`SEVA portal at ${config.publicUrl} (data: ${config.databaseUrl ? 'PostgreSQL' : config.dataDir})`);
 

@@ -1,5 +1,12 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { resetStandInServer, server } from './testing/stand-in-server.ts';
 
-afterEach(() => cleanup());
+// Every web test talks to the stand-in server; a request nobody handles fails the test.
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => {
+  cleanup();
+  resetStandInServer();
+});
+afterAll(() => server.close());

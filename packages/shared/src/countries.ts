@@ -1,34 +1,44 @@
-/** SPEC §3: country code, name and the digit count(s) a phone number needs there. */
+import type { CountryCode } from 'libphonenumber-js';
+
+/**
+ * SPEC §3: country code, name and the digit count(s) a phone number needs there, plus the ISO 3166 region that
+ * libphonenumber-js reads the country's numbers by (trunk prefix, how numbers are grouped).
+ */
 export interface Country {
   code: string;
   name: string;
   lengths: readonly number[];
+  region: CountryCode;
 }
 
+/**
+ * SPEC's table lists +44 twice, as 'UK' and as 'United Kingdom'. Lists show one entry per country (issue #9: a
+ * saved 'United Kingdom' reopened as 'UK'), so the table keeps 'United Kingdom' only and every code names one
+ * country (D-PHONE).
+ */
 const TABLE: readonly Country[] = [
-  { code: '+1', name: 'USA', lengths: [10] },
-  { code: '+44', name: 'UK', lengths: [10] },
-  { code: '+44', name: 'United Kingdom', lengths: [10] },
-  { code: '+91', name: 'India', lengths: [10] },
-  { code: '+61', name: 'Australia', lengths: [9] },
-  { code: '+86', name: 'China', lengths: [11] },
-  { code: '+49', name: 'Germany', lengths: [11] },
-  { code: '+33', name: 'France', lengths: [9] },
-  { code: '+81', name: 'Japan', lengths: [10] },
-  { code: '+27', name: 'South Africa', lengths: [10] },
-  { code: '+55', name: 'Brazil', lengths: [11] },
-  { code: '+34', name: 'Spain', lengths: [9] },
-  { code: '+52', name: 'Mexico', lengths: [10] },
-  { code: '+39', name: 'Italy', lengths: [10] },
-  { code: '+971', name: 'UAE', lengths: [9] },
-  { code: '+47', name: 'Norway', lengths: [8] },
-  { code: '+63', name: 'Philippines', lengths: [10] },
-  { code: '+98', name: 'Iran', lengths: [10] },
-  { code: '+60', name: 'Malaysia', lengths: [8, 9, 10] },
-  { code: '+65', name: 'Singapore', lengths: [8] },
+  { code: '+1', name: 'USA', lengths: [10], region: 'US' },
+  { code: '+44', name: 'United Kingdom', lengths: [10], region: 'GB' },
+  { code: '+91', name: 'India', lengths: [10], region: 'IN' },
+  { code: '+61', name: 'Australia', lengths: [9], region: 'AU' },
+  { code: '+86', name: 'China', lengths: [11], region: 'CN' },
+  { code: '+49', name: 'Germany', lengths: [11], region: 'DE' },
+  { code: '+33', name: 'France', lengths: [9], region: 'FR' },
+  { code: '+81', name: 'Japan', lengths: [10], region: 'JP' },
+  { code: '+27', name: 'South Africa', lengths: [10], region: 'ZA' },
+  { code: '+55', name: 'Brazil', lengths: [11], region: 'BR' },
+  { code: '+34', name: 'Spain', lengths: [9], region: 'ES' },
+  { code: '+52', name: 'Mexico', lengths: [10], region: 'MX' },
+  { code: '+39', name: 'Italy', lengths: [10], region: 'IT' },
+  { code: '+971', name: 'UAE', lengths: [9], region: 'AE' },
+  { code: '+47', name: 'Norway', lengths: [8], region: 'NO' },
+  { code: '+63', name: 'Philippines', lengths: [10], region: 'PH' },
+  { code: '+98', name: 'Iran', lengths: [10], region: 'IR' },
+  { code: '+60', name: 'Malaysia', lengths: [8, 9, 10], region: 'MY' },
+  { code: '+65', name: 'Singapore', lengths: [8], region: 'SG' },
 ];
 
-/** SPEC §3: an unknown code validates against 10 digits and accepts at most 15. */
+/** SPEC §3: an unknown code validates against 10 digits; 15 is the most any number has (E.164). */
 export const UNKNOWN_COUNTRY_LENGTH = 10;
 export const UNKNOWN_COUNTRY_MAX_LENGTH = 15;
 
@@ -53,17 +63,6 @@ export function isKnownCountryCode(code: string): boolean {
 /** The digit counts a number needs for this code. */
 export function allowedLengths(code: string): readonly number[] {
   return countryByCode(code)?.lengths ?? [UNKNOWN_COUNTRY_LENGTH];
-}
-
-/** The most digits the phone input accepts for this code. */
-export function maxPhoneLength(code: string): number {
-  const country = countryByCode(code);
-  return country ? Math.max(...country.lengths) : UNKNOWN_COUNTRY_MAX_LENGTH;
-}
-
-/** Keeps the digits of a typed value, capped at the country's longest length. */
-export function sanitisePhoneDigits(value: string, code: string): string {
-  return value.replace(/\D/g, '').slice(0, maxPhoneLength(code));
 }
 
 /** 'Malaysia (+60)': how selects show a country. */

@@ -35,6 +35,10 @@ export const FEATURES: readonly Feature[] = [
 /** A feature as GET /api/features answers it. */
 export interface FeatureWithLink extends Feature {
   downloadUrl: string | null;
+  /** The newest version of this feature that the user's paired glasses report running, or null. */
+  installedVersion: string | null;
+  /** SPEC §2 'Up to date': some paired glasses run the current version (APP_VERSION) or a newer one. */
+  upToDate: boolean;
 }
 
 export interface FeaturesResponse {

@@ -8,3 +8,4 @@ export * from './schemas/profile.ts';
 export * from './schemas/contacts.ts';
 export * from './features.ts';
 export * from './schemas/faces.ts';
+export * from './schemas/devices.ts';

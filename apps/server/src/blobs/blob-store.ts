@@ -1,75 +1,214 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { Db } from '../db/database.ts';
+import type { Transaction } from 'kysely';
+import type { Db, Executor } from '../db/database.ts';
+import type { Database } from '../db/schema.ts';
+import { isTemporary, makeDirectoryDurably, syncDirectory, writeTemporary } from './durable-files.ts';
 
 export interface Blob {
   data: Buffer;
   contentType: string;
 }
 
-/** Files by key: under DATA_DIR/blobs by default, in the blobs table when the records live in PostgreSQL. */
+/** A stored blob as the integrity check and the backup see it. */
+export interface StoredBlob {
+  key: string;
+  /** When it was written (ISO). */
+  storedAt: string;
+}
+
+/**
+ * Files by key: under DATA_DIR/blobs by default, in the blobs table when the records live in PostgreSQL.
+ * A record that names a blob is written with `putWith` and removed with `deleteWith`, so that no crash leaves a record
+ * without its blob: at worst a blob without a record, which the start-up sweep and `admin check --repair` remove.
+ */
 export interface BlobStore {
   put(key: string, data: Buffer, contentType: string): Promise<void>;
   get(key: string): Promise<Blob | undefined>;
   delete(key: string): Promise<void>;
+  /**
+   * Stores the blob durably, then runs `record` in a transaction, which writes the row that names it: the row commits
+   * only once the blob is on disk, and a `record` that throws leaves no blob. On PostgreSQL the blob is in that transaction.
+   */
+  putWith<T>(key: string, data: Buffer, contentType: string, record: (trx: Transaction<Database>) => Promise<T>): Promise<T>;
+  /**
+   * Runs `forget` in a transaction, which deletes the row that names the blob, then (when it answers true) the blob;
+   * on PostgreSQL in that transaction. A `forget` that throws keeps both.
+   */
+  deleteWith(key: string, forget: (trx: Transaction<Database>) => Promise<boolean>): Promise<boolean>;
+  /** Every stored blob. */
+  list(): Promise<StoredBlob[]>;
+  /** Removes what writes interrupted by a crash left (temporary files); answers how many. Only at start. */
+  sweepTemporary(): Promise<number>;
 }
 
-const KEY_PATTERN = /^[a-z0-9][a-z0-9/_.-]*$/i;
+/**
+ * A kind of record that names blobs (faces their image, manuals their PDF), as the integrity check and the backup see
+ * it. Each module that keeps blobs hands one to services.ts.
+ */
+export interface BlobRecords {
+  /** What one record is called in a report: 'face', 'manual'. */
+  kind: string;
+  /** Every record of this kind: the key it names and how a report describes the record. */
+  list(): Promise<Array<{ key: string; record: string }>>;
+  /** Deletes the record that names `key` (its blob is lost), as the module deletes one; false when there was none. */
+  forget(key: string): Promise<boolean>;
+}
 
+const KEY_PATTERN = /^[a-z0-9][a-z0-9_.-]*(\/[a-z0-9][a-z0-9_.-]*)*$/i;
+const TYPE_SUFFIX = '.type';
+
+/** Segments start with a letter or digit (never a temporary file's dot) and no key ends like a content-type file. */
 function checkKey(key: string): string {
-  if (!KEY_PATTERN.test(key) || key.includes('..')) throw new Error(`Invalid blob key: ${key}`);
+  if (!KEY_PATTERN.test(key) || key.includes('..') || key.endsWith(TYPE_SUFFIX)) throw new Error(`Invalid blob key: ${key}`);
   return key;
 }
 
-export function fileBlobStore(dataDir: string): BlobStore {
+const isMissing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
+
+/**
+ * Each blob is two files, `KEY` and `KEY.type` (its content type). `put` writes both to temporary files, flushes them,
+ * renames the type and then the data into place and flushes the directory: a blob exists once its data file does.
+ */
+export function fileBlobStore(dataDir: string, db: Db): BlobStore {
   const root = path.join(dataDir, 'blobs');
   const where = (key: string) => path.join(root, checkKey(key));
+
+  async function put(key: string, data: Buffer, contentType: string): Promise<void> {
+    const file = where(key);
+    const dir = path.dirname(file);
+    await makeDirectoryDurably(dir);
+    const temps: string[] = [];
+    try {
+      const typeTemp = await writeTemporary(`${file}${TYPE_SUFFIX}`, contentType);
+      temps.push(typeTemp);
+      const dataTemp = await writeTemporary(file, data);
+      temps.push(dataTemp);
+      await fs.rename(typeTemp, `${file}${TYPE_SUFFIX}`);
+      await fs.rename(dataTemp, file);
+    } catch (error) {
+      await Promise.all(temps.map((temp) => fs.rm(temp, { force: true })));
+      throw error;
+    }
+    await syncDirectory(dir);
+  }
+
+  /** Data first: once it is gone the blob is gone, and a crash before the type file goes leaves only that. */
+  async function remove(key: string): Promise<void> {
+    await fs.rm(where(key), { force: true });
+    await fs.rm(`${where(key)}${TYPE_SUFFIX}`, { force: true });
+  }
+
+  /** Every file under the root, as paths relative to it with `/`. */
+  async function walk(): Promise<string[]> {
+    try {
+      const entries = await fs.readdir(root, { recursive: true, withFileTypes: true });
+      return entries.filter((entry) => entry.isFile()).map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'));
+    } catch (error) {
+      if (isMissing(error)) return [];
+      throw error;
+    }
+  }
+
   return {
-    async put(key, data, contentType) {
-      const file = where(key);
-      await fs.mkdir(path.dirname(file), { recursive: true });
-      const temp = `${file}.${process.pid}.tmp`;
-      await fs.writeFile(temp, data);
-      await fs.writeFile(`${temp}.type`, contentType);
-      await fs.rename(`${temp}.type`, `${file}.type`);
-      await fs.rename(temp, file);
-    },
+    put,
     async get(key) {
       try {
-        const [data, contentType] = await Promise.all([fs.readFile(where(key)), fs.readFile(`${where(key)}.type`, 'utf8')]);
+        const data = await fs.readFile(where(key));
+        const contentType = await fs.readFile(`${where(key)}${TYPE_SUFFIX}`, 'utf8').catch((error: unknown) => {
+          if (isMissing(error)) return 'application/octet-stream';
+          throw error;
+        });
         return { data, contentType };
       } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+        if (isMissing(error)) return undefined;
         throw error;
       }
     },
-    async delete(key) {
-      await Promise.all([fs.rm(where(key), { force: true }), fs.rm(`${where(key)}.type`, { force: true })]);
+    delete: remove,
+    async putWith(key, data, contentType, record) {
+      await put(key, data, contentType);
+      try {
+        return await db.transaction().execute(record);
+      } catch (error) {
+        await remove(key);
+        throw error;
+      }
+    },
+    async deleteWith(key, forget) {
+      const forgotten = await db.transaction().execute(forget);
+      if (forgotten) await remove(key);
+      return forgotten;
+    },
+    async list() {
+      const blobs: StoredBlob[] = [];
+      for (const file of await walk()) {
+        if (file.endsWith(TYPE_SUFFIX) || isTemporary(path.posix.basename(file))) continue;
+        try {
+          blobs.push({ key: file, storedAt: (await fs.stat(path.join(root, file))).mtime.toISOString() });
+        } catch (error) {
+          if (!isMissing(error)) throw error;
+        }
+      }
+      return blobs;
+    },
+    async sweepTemporary() {
+      const files = await walk();
+      const present = new Set(files);
+      // A type file whose data file is missing is what a crash between the two renames (or two removals) leaves.
+      const leftovers = files.filter(
+        (file) => isTemporary(path.posix.basename(file)) || (file.endsWith(TYPE_SUFFIX) && !present.has(file.slice(0, -TYPE_SUFFIX.length))),
+      );
+      for (const file of leftovers) await fs.rm(path.join(root, file), { force: true });
+      return leftovers.length;
     },
   };
 }
 
 export function sqlBlobStore(db: Db): BlobStore {
+  async function put(executor: Executor, key: string, data: Buffer, contentType: string): Promise<void> {
+    const row = { key: checkKey(key), data, content_type: contentType, created_at: new Date().toISOString() };
+    await executor
+      .insertInto('blobs')
+      .values(row)
+      .onConflict((oc) => oc.column('key').doUpdateSet({ data, content_type: contentType }))
+      .execute();
+  }
+  const remove = async (executor: Executor, key: string) => {
+    await executor.deleteFrom('blobs').where('key', '=', key).execute();
+  };
+
   return {
-    async put(key, data, contentType) {
-      const row = { key: checkKey(key), data, content_type: contentType, created_at: new Date().toISOString() };
-      await db
-        .insertInto('blobs')
-        .values(row)
-        .onConflict((oc) => oc.column('key').doUpdateSet({ data, content_type: contentType }))
-        .execute();
-    },
+    put: (key, data, contentType) => put(db, key, data, contentType),
     async get(key) {
       const row = await db.selectFrom('blobs').select(['data', 'content_type']).where('key', '=', key).executeTakeFirst();
       return row ? { data: Buffer.from(row.data), contentType: row.content_type } : undefined;
     },
-    async delete(key) {
-      await db.deleteFrom('blobs').where('key', '=', key).execute();
+    delete: (key) => remove(db, key),
+    putWith(key, data, contentType, record) {
+      return db.transaction().execute(async (trx) => {
+        await put(trx, key, data, contentType);
+        return record(trx);
+      });
+    },
+    deleteWith(key, forget) {
+      return db.transaction().execute(async (trx) => {
+        const forgotten = await forget(trx);
+        if (forgotten) await remove(trx, key);
+        return forgotten;
+      });
+    },
+    async list() {
+      const rows = await db.selectFrom('blobs').select(['key', 'created_at']).execute();
+      return rows.map((row) => ({ key: row.key, storedAt: row.created_at }));
+    },
+    async sweepTemporary() {
+      return 0;
     },
   };
 }
 
 /** The store that matches the records: PostgreSQL's blobs table when DATABASE_URL is set, files otherwise. */
 export function blobStoreFor(config: { databaseUrl: string | undefined; dataDir: string }, db: Db): BlobStore {
-  return config.databaseUrl ? sqlBlobStore(db) : fileBlobStore(config.dataDir);
+  return config.databaseUrl ? sqlBlobStore(db) : fileBlobStore(config.dataDir, db);
 }

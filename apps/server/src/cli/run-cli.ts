@@ -1,12 +1,12 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { FEATURE_DB_KEYS } from '@seva/shared';
-import { blobStoreFor, type BlobStore } from '../blobs/blob-store.ts';
 import type { Config } from '../config.ts';
-import { openDatabase, type DatabaseHandle } from '../db/database.ts';
-import { createFeaturesService, checkDownloadUrl, checkFeatureKey } from '../modules/features/service.ts';
-import { checkManualFile, createManualsService, MAX_MANUAL_BYTES, manualMessages } from '../modules/manuals/service.ts';
-import { HttpError } from '../plugins/http-error.ts';
+import { DomainError } from '../domain-errors.ts';
+import { openInfrastructure } from '../infrastructure.ts';
+import { checkDownloadUrl, checkFeatureKey } from '../modules/features/service.ts';
+import { checkManualFile, MAX_MANUAL_BYTES, manualMessages } from '../modules/manuals/service.ts';
+import { createServices, type Services } from '../services.ts';
 import { formatSize } from './format-size.ts';
 
 export interface CliOutput {
@@ -66,13 +66,13 @@ async function readPdf(file: string): Promise<{ data: Buffer; fileName: string }
   return { data, fileName };
 }
 
-/** Opens the records and blobs the server would use with this config, runs `work`, closes them. */
-async function withStorage<T>(config: Config, work: (handle: DatabaseHandle, blobs: BlobStore) => Promise<T>): Promise<T> {
-  const handle = await openDatabase(config);
+/** Builds the services the server would build with this config, runs `work`, closes what they opened. */
+async function withServices<T>(config: Config, out: CliOutput, work: (services: Services) => Promise<T>): Promise<T> {
+  const infrastructure = await openInfrastructure(config, { log: out.log });
   try {
-    return await work(handle, blobStoreFor(config, handle.db));
+    return await work(createServices(infrastructure));
   } finally {
-    await handle.close();
+    await infrastructure.close();
   }
 }
 
@@ -89,23 +89,21 @@ export async function runCli(argv: readonly string[], config: Config, out: CliOu
         return 0;
       case 'manual add': {
         const { data, fileName } = await readPdf(command.file);
-        const row = await withStorage(config, (handle, blobs) => createManualsService({ db: handle.db, blobs }).addManual(data, fileName));
+        const row = await withServices(config, out, (services) => services.manuals.addManual(data, fileName));
         out.log(`Added manual ${row.file_name} (${formatSize(row.size)}) at ${row.time_created}`);
         return 0;
       }
       case 'feature set': {
         checkFeatureKey(command.dbKey);
         checkDownloadUrl(command.url);
-        const { feature, previous } = await withStorage(config, (handle) =>
-          createFeaturesService({ db: handle.db }).setFeatureLink(command.dbKey, command.url),
-        );
+        const { feature, previous } = await withServices(config, out, (services) => services.features.setFeatureLink(command.dbKey, command.url));
         const replaced = previous && previous !== command.url ? ` (was ${previous})` : '';
         out.log(`Set the download link of ${feature.name} (${feature.dbKey}) to ${command.url}${replaced}`);
         return 0;
       }
       case 'feature clear': {
         checkFeatureKey(command.dbKey);
-        const { feature, cleared } = await withStorage(config, (handle) => createFeaturesService({ db: handle.db }).clearFeatureLink(command.dbKey));
+        const { feature, cleared } = await withServices(config, out, (services) => services.features.clearFeatureLink(command.dbKey));
         out.log(
           cleared
             ? `Cleared the download link of ${feature.name} (${feature.dbKey})`
@@ -119,7 +117,7 @@ export async function runCli(argv: readonly string[], config: Config, out: CliOu
       out.error(error.message);
       return error.exitCode;
     }
-    if (error instanceof HttpError) {
+    if (error instanceof DomainError) {
       out.error(error.message);
       return 1;
     }

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.ts';
 import type { Dialect } from './dialect-types.ts';
@@ -10,6 +10,8 @@ import { pooledPreparedReads, sqlitePreparedReads, type PreparedReads } from './
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
+/** What a store runs its SQL on: the database or an open transaction. */
+export type Executor = Db | Transaction<Database>;
 
 export interface DatabaseHandle {
   db: Db;

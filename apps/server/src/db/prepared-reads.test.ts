@@ -5,7 +5,7 @@ describe.each(engines)('prepared reads on %s', (engine) => {
   it('answer the first row by column name, nothing when no row matches, and only what was committed', async () => {
     const t = await createTestApp(engine);
     try {
-      const { db, reads } = t.app.context.database;
+      const { db, reads } = t.infrastructure.database;
       const application = reads.firstRow<{ db_key: string; download_url: string }>(
         db.selectFrom('seva_applications').select(['db_key', 'download_url']).where('db_key', '=', '$key').compile(),
       );

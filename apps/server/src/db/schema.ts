@@ -86,6 +86,61 @@ export interface FacesTable {
   descriptor: Buffer;
   consent_at: string;
   created_at: string;
+  /** The user's face change counter when this face was added or last renamed (the glasses' sync reads it). */
+  change_seq: number;
+  updated_at: string;
+}
+
+/** One counter per user, bumped by every face change in the change's own transaction. */
+export interface FaceSyncCountersTable {
+  user_id: string;
+  seq: number;
+}
+
+/** A deleted face, so the glasses' next sync can drop it. */
+export interface FaceDeletionsTable {
+  face_id: string;
+  user_id: string;
+  change_seq: number;
+  deleted_at: string;
+}
+
+/** A pair of glasses; token_hash is NULL from 'Allow' until they collect their token. Unpairing deletes the row. */
+export interface DevicesTable {
+  id: string;
+  user_id: string;
+  name: string;
+  client_id: string;
+  token_hash: string | null;
+  paired_at: string;
+  last_seen_at: string | null;
+}
+
+export type DeviceAuthorizationStatus = 'pending' | 'allowed' | 'denied' | 'issued';
+
+/** RFC 8628: one device code (stored as its hash) and its user code (normalised, no dash). */
+export interface DeviceAuthorizationsTable {
+  device_code_hash: string;
+  user_code: string;
+  client_id: string;
+  device_name: string;
+  status: DeviceAuthorizationStatus;
+  user_id: string | null;
+  device_id: string | null;
+  interval_seconds: number;
+  expires_at: string;
+  last_polled_at: string | null;
+  created_at: string;
+  decided_at: string | null;
+}
+
+/** What one pair of glasses reports running. */
+export interface InstalledFeaturesTable {
+  device_id: string;
+  user_id: string;
+  db_key: string;
+  version: string;
+  reported_at: string;
 }
 
 export interface Database {
@@ -98,6 +153,11 @@ export interface Database {
   manuals: ManualsTable;
   seva_applications: SevaApplicationsTable;
   faces: FacesTable;
+  face_sync_counters: FaceSyncCountersTable;
+  face_deletions: FaceDeletionsTable;
+  devices: DevicesTable;
+  device_authorizations: DeviceAuthorizationsTable;
+  installed_features: InstalledFeaturesTable;
 }
 
 export type { Generated };

@@ -1,15 +1,12 @@
-// Real-model tests on the shared face fixtures (see ../shared/fixtures/faces/README.md).
+// Real-model tests on the face fixtures (see test-data/faces/README.md).
 import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { faceFixture } from '../../../../test-kit/test-data.ts';
 import { createFaceEngine, faceDistance, FaceImageError, MATCH_THRESHOLD, MAX_PIXELS, type FaceEngine } from './face-engine.ts';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
-const fixtures = path.resolve(repoRoot, '../shared/fixtures/faces');
-const fixture = (...parts: string[]) => fs.readFileSync(path.join(fixtures, ...parts));
-const listFixtures = (folder: string) => fs.readdirSync(path.join(fixtures, folder)).sort();
+const fixture = (...parts: string[]) => fs.readFileSync(faceFixture(...parts));
+const listFixtures = (folder: string) => fs.readdirSync(faceFixture(folder)).sort();
 
 // Generous: the models run on CPU (wasm) and the machine may be shared.
 const SLOW = 300_000;

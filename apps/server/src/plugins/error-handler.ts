@@ -1,6 +1,19 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { messages } from '@seva/shared';
-import { HttpError } from './http-error.ts';
+import { DomainError, type DomainErrorKind } from '../domain-errors.ts';
+
+/** How each kind of domain error is said in HTTP (D-010). */
+export const STATUS_OF: Record<DomainErrorKind, number> = {
+  invalid: 400,
+  unauthenticated: 401,
+  refused: 403,
+  'not-found': 404,
+  conflict: 409,
+  expired: 410,
+  unprocessable: 422,
+  'too-many': 429,
+  unavailable: 503,
+};
 
 /** Framework errors a client can cause, with words a person can act on. */
 const CLIENT_ERRORS: Record<string, string> = {
@@ -17,17 +30,19 @@ const CLIENT_ERRORS: Record<string, string> = {
 
 /** One place that turns errors into answers: the real message for 4xx, a generic one for 5xx. */
 export function registerErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
-    if (error instanceof HttpError) {
-      return reply.status(error.statusCode).send({ message: error.message, ...error.details });
+  app.setErrorHandler((error: FastifyError | DomainError, request, reply) => {
+    if (error instanceof DomainError) {
+      return reply.status(STATUS_OF[error.kind]).send({ message: error.message, ...error.details });
     }
     const status = error.statusCode ?? 500;
-    if (status < 500) {
-      const known = error.code ? CLIENT_ERRORS[error.code] : undefined;
-      const message = known ?? (error.code?.startsWith('FST_') || error.validation ? 'The request is not valid.' : error.message);
-      return reply.status(status).send({ message });
-    }
+    if (status < 500) return reply.status(status).send({ message: clientErrorMessage(error) });
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({ message: messages.serverError });
   });
+}
+
+/** What to tell a client whose request the framework refused (4xx): words a person can act on, never internals. */
+export function clientErrorMessage(error: FastifyError): string {
+  const known = error.code ? CLIENT_ERRORS[error.code] : undefined;
+  return known ?? (error.code?.startsWith('FST_') || error.validation ? 'The request is not valid.' : error.message);
 }

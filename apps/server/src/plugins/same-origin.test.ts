@@ -10,7 +10,7 @@ describe.each(engines)('requests from other sites on %s', (engine) => {
 
   const signUp = (payload: object, headers: Record<string, string>) =>
     t.app.inject({ method: 'POST', url: '/api/auth/sign-up', payload, headers });
-  const userCount = async () => (await t.app.context.database.db.selectFrom('users').select('uid').execute()).length;
+  const userCount = async () => (await t.infrastructure.database.db.selectFrom('users').select('uid').execute()).length;
 
   it.each(['https://evil.example', 'https://seva.example.evil.example', 'http://seva.example', 'null'])(
     'refuses a POST with Origin %s and changes nothing',

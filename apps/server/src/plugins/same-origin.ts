@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { forbidden } from './http-error.ts';
+import { refused } from '../domain-errors.ts';
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -12,7 +12,7 @@ export function registerSameOriginCheck(app: FastifyInstance, publicUrl: string)
     if (!origin) return;
     const host = request.headers.host;
     if (origin === allowed || (host && hostOf(origin) === host)) return;
-    throw forbidden('Requests from other sites are not accepted.');
+    throw refused('Requests from other sites are not accepted.');
   });
 }
 

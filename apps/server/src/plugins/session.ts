@@ -1,30 +1,104 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import { messages } from '@seva/shared';
-import { unauthorized } from './http-error.ts';
-import type { SessionRow } from '../modules/identity/store.ts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { deviceMessages, messages } from '@seva/shared';
+import type { SignedInUser } from '../db/signed-in-user.ts';
+import { DomainError, unauthenticated } from '../domain-errors.ts';
+import { hashToken } from '../tokens.ts';
 
 export const SESSION_COOKIE = 'seva_session';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** Set by requireUser: the signed-in user, from the session cookie only. */
-    user: SessionRow;
+    /** Set inside the private scope: the signed-in user, from the session cookie or the glasses' bearer token. */
+    user: SignedInUser;
+    /** Set when the caller is a pair of paired glasses, identified by its bearer token. */
+    device?: CallingDevice;
   }
 }
 
-export type SessionResolver = (token: string | undefined) => Promise<SessionRow | undefined>;
+/** The glasses a bearer token belongs to. */
+export interface CallingDevice {
+  id: string;
+  name: string;
+}
+
+/**
+ * One source of identity for a private route: the caller its credentials name, or undefined when the request carries
+ * none of them. Credentials that are present but not valid may be refused at once (throws unauthenticated).
+ */
+export type Identify = (request: FastifyRequest) => Promise<SignedInUser | undefined>;
+
+/** What a bearer token names: its owner and the glasses it was issued to. */
+export type BearerLookup = (tokenHash: string) => Promise<{ user: SignedInUser; device: CallingDevice } | undefined>;
 
 export function sessionToken(request: FastifyRequest): string | undefined {
   return request.cookies[SESSION_COOKIE];
 }
 
-/** A preHandler that answers 401 unless the session cookie names a live session. */
-export function requireUser(resolve: SessionResolver) {
-  return async (request: FastifyRequest, _reply: FastifyReply) => {
-    const user = await resolve(sessionToken(request));
-    if (!user) throw unauthorized(messages.signInRequired);
-    request.user = user;
+/** The user of the session cookie, when it names a live session. */
+export function identifyBySession(lookup: (tokenHash: string, now: string) => Promise<SignedInUser | undefined>, now: () => Date = () => new Date()): Identify {
+  return async (request) => {
+    const token = sessionToken(request);
+    return token ? lookup(hashToken(token), now().toISOString()) : undefined;
   };
+}
+
+/** RFC 6750 §2.1: `Authorization: Bearer <token68>`. Our tokens are 43 characters; anything far longer is not one. */
+const BEARER_SCHEME = /^bearer(?:\s|$)/i;
+const BEARER = /^bearer +([A-Za-z0-9\-._~+/]{1,256}=*) *$/i;
+
+/**
+ * The glasses' bearer token (RFC 6750). A request without `Authorization: Bearer` is not this source's; one with a
+ * malformed, unknown or revoked token is refused with code 'invalid_token', even when it also carries a session:
+ * a client that sends a token means to be known by it.
+ */
+export function identifyByBearer(lookup: BearerLookup): Identify {
+  return async (request) => {
+    const header = request.headers.authorization;
+    if (header === undefined || !BEARER_SCHEME.test(header)) return undefined;
+    const token = BEARER.exec(header)?.[1];
+    const found = token ? await lookup(hashToken(token)) : undefined;
+    if (!found) throw unauthenticated(deviceMessages.tokenInvalid, { code: 'invalid_token' });
+    request.device = found.device;
+    return found.user;
+  };
+}
+
+export interface PrivateScopeOptions {
+  /** RFC 6750 §3: 401s carry `WWW-Authenticate: Bearer` (with error="invalid_token" when a token was refused). */
+  bearerChallenge?: boolean;
+  /** The 401 message for a request that carries no identity at all. */
+  missingMessage?: string;
+}
+
+/**
+ * The scope every private route is registered in: identity is checked once, when the request arrives and before
+ * any body is read, and a caller without it gets 401. A module registered here cannot forget the check. Several
+ * sources are asked in turn; the first that names a caller wins.
+ */
+export function privateScope(identify: Identify | readonly Identify[], register: (scope: FastifyInstance) => Promise<void>, options: PrivateScopeOptions = {}) {
+  const sources = typeof identify === 'function' ? [identify] : identify;
+  const missing = options.missingMessage ?? messages.signInRequired;
+  return async (scope: FastifyInstance) => {
+    scope.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+      try {
+        request.user = await firstCaller(sources, request, missing);
+      } catch (error) {
+        if (options.bearerChallenge && error instanceof DomainError && error.kind === 'unauthenticated') {
+          reply.header('WWW-Authenticate', error.details.code === 'invalid_token' ? 'Bearer error="invalid_token"' : 'Bearer');
+        }
+        throw error;
+      }
+    });
+    await register(scope);
+  };
+}
+
+async function firstCaller(sources: readonly Identify[], request: FastifyRequest, missing: string): Promise<SignedInUser> {
+  for (const identify of sources) {
+    const user = await identify(request);
+    if (user) return user;
+  }
+  throw unauthenticated(missing);
 }
 
 export function setSessionCookie(reply: FastifyReply, token: string, options: { secure: boolean; maxAgeSeconds: number }): void {

@@ -5,14 +5,23 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../app.ts';
+import type { Infrastructure } from '../infrastructure.ts';
+import type { Services } from '../services.ts';
 import { defaultRateLimits, loadConfig, type Config } from '../config.ts';
 import type { Mail, Mailer } from '../mail/mailer.ts';
+import { tokenInMail, type MailPage } from '../../../../test-kit/mail-link.ts';
+import { recordedMails, signedInUser as kitSignedInUser, type Portal } from '../../../../test-kit/sign-up-flow.ts';
+import { signUpBody, unregisteredUser, type TestUser } from '../../../../test-kit/test-user.ts';
+import { injectTransport } from '../../../../test-kit/transport.ts';
 
 /** The engines every integration suite runs on: SQLite always, PostgreSQL when TEST_DATABASE_URL is set (CI sets it). */
 export const engines: Array<'sqlite' | 'postgres'> = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
 
 export interface TestApp {
   app: FastifyInstance;
+  /** What the app was built from, for tests that look at stored rows and blobs. */
+  infrastructure: Infrastructure;
+  services: Services;
   config: Config;
   /** Every e-mail sent, newest last. */
   mails: Mail[];
@@ -54,9 +63,11 @@ export async function createTestApp(
       mails.push(mail);
     },
   };
-  const app = await buildApp(config, { mailer: options.mailer ?? mailer, ...(options.logStream ? { logStream: options.logStream } : {}) });
+  const { app, infrastructure, services } = await buildApp(config, { mailer: options.mailer ?? mailer, ...(options.logStream ? { logStream: options.logStream } : {}) });
   return {
     app,
+    infrastructure,
+    services,
     config,
     mails,
     async close() {
@@ -72,51 +83,26 @@ export async function createTestApp(
   };
 }
 
-let counter = 0;
-
-/** A valid sign-up body with unique e-mail and license ID. */
+/** A valid sign-up body with unique e-mail and license ID (the kit's user, confirmed; `overrides` win). */
 export function newUserInput(overrides: Record<string, string> = {}) {
-  counter += 1;
-  const id = `${Date.now().toString(36)}${counter}${randomBytes(2).toString('hex')}`;
-  return {
-    username: `Tester ${counter}`,
-    email: `user-${id}@example.com`,
-    countryCode: '+1',
-    phoneNumber: '2025550123',
-    licenseId: `LIC-${id}`,
-    password: 'Blue-Cactus9!Lamp',
-    confirmPassword: 'Blue-Cactus9!Lamp',
-    ...overrides,
-  };
+  return { ...signUpBody(unregisteredUser()), ...overrides };
 }
 
 /** The token in the newest e-mail's link to `page`. */
-export function tokenFromMail(mails: Mail[], page: 'verify-email' | 'reset-password'): string {
+export function tokenFromMail(mails: Mail[], page: MailPage): string {
   for (const mail of [...mails].reverse()) {
-    const match = mail.text.match(new RegExp(`/${page}\\?token=([\\w-]+)`));
-    if (match?.[1]) return match[1];
+    const token = tokenInMail(mail.text, page);
+    if (token) return token;
   }
   throw new Error(`no ${page} link in ${mails.length} mails`);
 }
 
+/** The test app as the kit's sign-up flow sees it: requests through `app.inject`, tokens from `t.mails`. */
+export function injectedPortal(t: TestApp): Portal {
+  return { send: injectTransport(t.app), tokenFor: recordedMails(t.mails) };
+}
+
 /** Signs up, verifies and signs in a new user; returns the session cookie header and the input. */
-export async function signedInUser(t: TestApp, overrides: Record<string, string> = {}) {
-  const input = newUserInput(overrides);
-  const signUp = await t.app.inject({ method: 'POST', url: '/api/auth/sign-up', payload: input });
-  if (signUp.statusCode !== 201) throw new Error(`sign-up failed: ${signUp.body}`);
-  const verify = await t.app.inject({
-    method: 'POST',
-    url: '/api/auth/verify-email',
-    payload: { token: tokenFromMail(t.mails, 'verify-email') },
-  });
-  if (verify.statusCode !== 200) throw new Error(`verify failed: ${verify.body}`);
-  const signIn = await t.app.inject({
-    method: 'POST',
-    url: '/api/auth/sign-in',
-    payload: { licenseId: input.licenseId, password: input.password },
-  });
-  if (signIn.statusCode !== 200) throw new Error(`sign-in failed: ${signIn.body}`);
-  const setCookie = signIn.headers['set-cookie'];
-  const cookie = String(Array.isArray(setCookie) ? setCookie[0] : setCookie).split(';')[0] ?? '';
-  return { input, cookie, user: signIn.json().user as { uid: string; email: string } };
+export function signedInUser(t: TestApp, overrides: Partial<TestUser> = {}) {
+  return kitSignedInUser(injectedPortal(t), overrides);
 }

@@ -1,18 +1,19 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
+import { paths } from '../lib/paths.ts';
 
 const TITLES: Record<string, string> = {
-  '/login': 'Sign in',
-  '/signup': 'Create Account',
-  '/dashboard': 'My Dashboard',
-  '/faces': 'Face Recognition',
-  '/faces/add': 'Face Registration',
-  '/sos': 'Emergency Contacts',
-  '/manual': 'Knowledge Base',
-  '/updates': 'Updates',
-  '/profile': 'Profile',
-  '/verify-email': 'Verify e-mail',
-  '/reset-password': 'Choose a new password',
+  [paths.login]: 'Sign in',
+  [paths.signup]: 'Create Account',
+  [paths.dashboard]: 'My Dashboard',
+  [paths.faces]: 'Face Recognition',
+  [paths.addFace]: 'Face Registration',
+  [paths.sos]: 'Emergency Contacts',
+  [paths.manual]: 'Knowledge Base',
+  [paths.updates]: 'Updates',
+  [paths.profile]: 'Profile',
+  [paths.verifyEmail]: 'Verify e-mail',
+  [paths.resetPassword]: 'Choose a new password',
 };
 
 /** Each screen has its own document title (WCAG 2.4.2). */

@@ -1,11 +1,13 @@
+import { paths } from '../lib/paths.ts';
+
 /** SPEC §2: the entries of the shared top navigation, in order. */
 export const NAV_ENTRIES = [
-  { to: '/dashboard', label: 'Home' },
-  { to: '/faces', label: 'Face Recognition' },
-  { to: '/sos', label: 'Emergency Setup' },
-  { to: '/manual', label: 'Knowledge Base' },
-  { to: '/updates', label: 'Updates' },
-  { to: '/profile', label: 'Profile' },
+  { to: paths.dashboard, label: 'Home' },
+  { to: paths.faces, label: 'Face Recognition' },
+  { to: paths.sos, label: 'Emergency Setup' },
+  { to: paths.manual, label: 'Knowledge Base' },
+  { to: paths.updates, label: 'Updates' },
+  { to: paths.profile, label: 'Profile' },
 ] as const;
 
 /** The feature a path belongs to, for 'Current: {feature}' and the document title. */

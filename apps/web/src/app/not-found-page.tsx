@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { PageHeading } from '../components/ui/page-heading.tsx';
+import { paths } from '../lib/paths.ts';
 
 export function NotFoundPage() {
   return (
@@ -7,7 +8,7 @@ export function NotFoundPage() {
       <PageHeading>Page not found</PageHeading>
       <p>There is no SEVA portal page at this address.</p>
       <p>
-        <Link to="/dashboard">Go to My Dashboard</Link>
+        <Link to={paths.dashboard}>Go to My Dashboard</Link>
       </p>
     </main>
   );

@@ -1,6 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { StatusRegion } from '../components/ui/status-region.tsx';
+import { paths } from '../lib/paths.ts';
 import { useDelayedRedirect } from '../lib/use-delayed-redirect.ts';
 import { useSession } from '../lib/session.ts';
 
@@ -15,7 +16,7 @@ export function RouteGuard({ children, signedOut }: { children: ReactNode; signe
   const session = useSession();
   const location = useLocation();
   const isSignedOut = session.isSuccess && session.data === null;
-  useDelayedRedirect(isSignedOut && Boolean(signedOut), '/login', signedOut?.delayMs ?? 0, { from: location.pathname });
+  useDelayedRedirect(isSignedOut && Boolean(signedOut), paths.login, signedOut?.delayMs ?? 0, { from: location.pathname });
   const [slow, setSlow] = useState(false);
   useEffect(() => {
     const timer = setTimeout(() => setSlow(true), 400);
@@ -25,7 +26,7 @@ export function RouteGuard({ children, signedOut }: { children: ReactNode; signe
   if (session.isPending) return <StatusRegion message={slow ? 'Checking your session…' : null} />;
   if (session.isError) return <StatusRegion tone="error" message={`Failed to load user data: ${session.error.message}`} />;
   if (session.data === null) {
-    if (!signedOut) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
+    if (!signedOut) return <Navigate to={paths.login} replace state={{ from: location.pathname }} />;
     return (
       <div className="page-narrow">
         <StatusRegion tone="error" message={signedOut.message} />

@@ -5,6 +5,7 @@ import { ResetPasswordPage } from '../features/auth/reset-password-page.tsx';
 import { SignupPage } from '../features/auth/signup-page.tsx';
 import { VerifyEmailPage } from '../features/auth/verify-email-page.tsx';
 import { DashboardPage } from '../features/dashboard/dashboard-page.tsx';
+import { paths } from '../lib/paths.ts';
 import { DocumentTitle } from './document-title.tsx';
 import { AuthLayout } from './layout/auth-layout.tsx';
 import { FeatureLayout } from './layout/feature-layout.tsx';
@@ -41,38 +42,38 @@ export const router = createBrowserRouter([
   {
     element: <Root />,
     children: [
-      { path: '/', element: <Navigate to="/login" replace /> },
+      { path: paths.home, element: <Navigate to={paths.login} replace /> },
       {
         element: <AuthLayout />,
         children: [
-          { path: '/login', element: <LoginPage /> },
-          { path: '/signup', element: <SignupPage /> },
-          { path: '/verify-email', element: <VerifyEmailPage /> },
-          { path: '/reset-password', element: <ResetPasswordPage /> },
+          { path: paths.login, element: <LoginPage /> },
+          { path: paths.signup, element: <SignupPage /> },
+          { path: paths.verifyEmail, element: <VerifyEmailPage /> },
+          { path: paths.resetPassword, element: <ResetPasswordPage /> },
         ],
       },
       {
         element: <GuardedFeatures />,
         children: [
-          { path: '/dashboard', element: <DashboardPage /> },
+          { path: paths.dashboard, element: <DashboardPage /> },
           {
-            path: '/faces',
+            path: paths.faces,
             lazy: screen(() => import('../features/faces/faces-page.tsx'), (m) => m.FacesPage),
             handle: { signedOut: { message: 'User not authenticated. Please log in first.', delayMs: 3000 } },
           },
           {
-            path: '/faces/add',
+            path: paths.addFace,
             lazy: screen(() => import('../features/faces/add-face-page.tsx'), (m) => m.AddFacePage),
             handle: { signedOut: { message: 'User not authenticated. Please log in.', delayMs: 2000 } },
           },
           {
-            path: '/sos',
+            path: paths.sos,
             lazy: screen(() => import('../features/sos/sos-page.tsx'), (m) => m.SosPage),
             handle: { signedOut: { message: 'You must be logged in to manage emergency contacts.', delayMs: 3000 } },
           },
-          { path: '/manual', lazy: screen(() => import('../features/manual/manual-page.tsx'), (m) => m.ManualPage) },
-          { path: '/updates', lazy: screen(() => import('../features/updates/updates-page.tsx'), (m) => m.UpdatesPage) },
-          { path: '/profile', lazy: screen(() => import('../features/profile/profile-page.tsx'), (m) => m.ProfilePage) },
+          { path: paths.manual, lazy: screen(() => import('../features/manual/manual-page.tsx'), (m) => m.ManualPage) },
+          { path: paths.updates, lazy: screen(() => import('../features/updates/updates-page.tsx'), (m) => m.UpdatesPage) },
+          { path: paths.profile, lazy: screen(() => import('../features/profile/profile-page.tsx'), (m) => m.ProfilePage) },
         ],
       },
       { path: '*', element: <NotFoundPage /> },

@@ -71,6 +71,8 @@ export interface FaceSummary {
 
 export interface RecognizeAnswer {
   match: { face_id: string; name: string; distance: number } | null;
+  /** How many faces the image shows, found as store_face finds them: a photo to enrol needs exactly one. */
+  faceCount: number;
 }
 
 /** SPEC §5: PNG when the data URL says PNG, otherwise JPEG. */

@@ -3,6 +3,7 @@ import type { Dialect } from '../dialect-types.ts';
 import { identityMigration } from './001-identity.ts';
 import { manualsFeaturesMigration } from './002-manuals-features.ts';
 import { facesMigration } from './003-faces.ts';
+import { devicesMigration } from './004-devices.ts';
 
 /** Every migration, in order; a new one is appended with the next number. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -10,5 +11,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '001-identity': identityMigration(dialect),
     '002-manuals-features': manualsFeaturesMigration(),
     '003-faces': facesMigration(dialect),
+    '004-devices': devicesMigration(),
   };
 }

@@ -88,7 +88,7 @@ describe.each(engines)('/api/contacts on %s', (engine) => {
 
   it('makes the contacts row when registration left none', async () => {
     const { cookie, user } = await signedInUser(t);
-    await t.app.context.database.db.deleteFrom('sos_face').where('user_id', '=', user.uid).execute();
+    await t.infrastructure.database.db.deleteFrom('sos_face').where('user_id', '=', user.uid).execute();
     expect((await get(cookie)).json()).toEqual({ contacts: [] });
     expect((await put(cookie, { primary })).statusCode).toBe(200);
     expect((await get(cookie)).json().contacts).toHaveLength(1);

@@ -1,20 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import { contactMessages, saveContactsSchema } from '@seva/shared';
 import { parseBody } from '../../plugins/parse-body.ts';
-import { createContactsService } from './service.ts';
+import type { ContactsService } from './service.ts';
 
 /** /api/contacts: GET the list, PUT `{ primary, secondary? }`. Signed in only. */
-export async function contactsRoutes(app: FastifyInstance): Promise<void> {
-  const contacts = createContactsService({ db: app.context.database.db });
-  app.addHook('preHandler', app.context.requireUser);
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('Cache-Control', 'no-store');
-  });
+export function contactsRoutes(contacts: ContactsService) {
+  return async (app: FastifyInstance) => {
+    app.addHook('onSend', async (_request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+    });
 
-  app.get('/', async (request) => ({ contacts: await contacts.list(request.user) }));
+    app.get('/', async (request) => ({ contacts: await contacts.list(request.user) }));
 
-  app.put('/', async (request) => {
-    const saved = await contacts.save(request.user, parseBody(saveContactsSchema, request.body));
-    return { contacts: saved, message: contactMessages.saved };
-  });
+    app.put('/', async (request) => {
+      const saved = await contacts.save(request.user, parseBody(saveContactsSchema, request.body));
+      return { contacts: saved, message: contactMessages.saved };
+    });
+  };
 }

@@ -1,7 +1,7 @@
 import { MAX_EMERGENCY_CONTACTS, type ContactInput, type EmergencyContact, type SaveContactsData } from '@seva/shared';
 import { z } from 'zod';
-import type { Db } from '../../db/database.ts';
-import type { SessionRow } from '../identity/store.ts';
+import type { Db, Executor } from '../../db/database.ts';
+import type { SignedInUser } from '../../db/signed-in-user.ts';
 import * as store from './store.ts';
 
 export interface ContactsDeps {
@@ -35,12 +35,16 @@ function parseStored(json: string | undefined): EmergencyContact[] {
 /** SPEC §2 /sos: the signed-in user's emergency contacts, kept in their sos_face row. */
 export function createContactsService({ db, now = () => new Date() }: ContactsDeps) {
   return {
-    async list(user: SessionRow): Promise<EmergencyContact[]> {
+    /** Sign-up makes the user's (empty) contacts document in its own transaction. */
+    createDocument: (trx: Executor, user: { uid: string; email: string; createdAt: string }) =>
+      store.insertEmptyDocument(trx, { userId: user.uid, email: user.email, now: user.createdAt }),
+
+    async list(user: SignedInUser): Promise<EmergencyContact[]> {
       return parseStored(await store.findContactsJson(db, user.uid));
     },
 
     /** Saves the primary and, when given, the secondary in one write: both or neither. */
-    async save(user: SessionRow, input: SaveContactsData): Promise<EmergencyContact[]> {
+    async save(user: SignedInUser, input: SaveContactsData): Promise<EmergencyContact[]> {
       const timestamp = now().toISOString();
       const entry = (c: ContactInput, isPrimary: boolean): EmergencyContact => ({
         name: c.name,

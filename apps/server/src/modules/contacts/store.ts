@@ -1,4 +1,4 @@
-import type { Executor } from '../identity/store.ts';
+import type { Executor } from '../../db/database.ts';
 
 /** The user's emergency_contacts JSON text, or undefined when the sos_face row is missing. */
 export async function findContactsJson(db: Executor, userId: string): Promise<string | undefined> {
@@ -12,5 +12,13 @@ export async function saveContactsJson(db: Executor, row: { userId: string; emai
     .insertInto('sos_face')
     .values({ user_id: row.userId, email: row.email, emergency_contacts: row.json, created_at: row.now, updated_at: row.now })
     .onConflict((oc) => oc.column('user_id').doUpdateSet({ email: row.email, emergency_contacts: row.json, updated_at: row.now }))
+    .execute();
+}
+
+/** SPEC §7: the face/emergency document made at registration, with no contacts. */
+export async function insertEmptyDocument(db: Executor, row: { userId: string; email: string; now: string }): Promise<void> {
+  await db
+    .insertInto('sos_face')
+    .values({ user_id: row.userId, email: row.email, emergency_contacts: '[]', created_at: row.now, updated_at: row.now })
     .execute();
 }

@@ -1,7 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MAX_IMAGE_BYTES } from '@seva/shared';
-import { badRequest } from '../../plugins/http-error.ts';
+import { invalid } from '../../domain-errors.ts';
 import { BODY_LIMIT } from '../../config.ts';
 
 /** SPEC §7 sends form data: multipart (with a file) or urlencoded. Both become a plain object of fields. */
@@ -18,8 +18,8 @@ export async function registerFormParsers(app: FastifyInstance): Promise<void> {
 /** The text fields of a form and its one file, if any. */
 export function formOf(request: FastifyRequest): { fields: Record<string, unknown>; file: Buffer | undefined } {
   const body = (request.body ?? {}) as Record<string, unknown>;
-  if (typeof body !== 'object' || Array.isArray(body)) throw badRequest('The request must be a form.');
+  if (typeof body !== 'object' || Array.isArray(body)) throw invalid('The request must be a form.');
   const { file, ...fields } = body;
-  if (file !== undefined && !Buffer.isBuffer(file)) throw badRequest('The file field must be an image file.', 'file');
+  if (file !== undefined && !Buffer.isBuffer(file)) throw invalid('The file field must be an image file.', 'file');
   return { fields, file };
 }

@@ -5,9 +5,9 @@ import { duplicateFaceNameMessage, faceMessages } from '@seva/shared';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, engines, signedInUser, type TestApp } from '../../testing/test-app.ts';
+import { faceFixture } from '../../../../../test-kit/test-data.ts';
 
-const FIXTURES = path.resolve(import.meta.dirname, '../../../../../../shared/fixtures/faces');
-const fixture = (name: string) => fs.readFileSync(path.join(FIXTURES, name));
+const fixture = (name: string) => fs.readFileSync(faceFixture(name));
 
 /** A multipart body the way a browser's FormData sends it. */
 function multipart(fields: Record<string, string | { data: Buffer; filename: string; type: string }>) {
@@ -52,7 +52,7 @@ describe.each(engines)('face backend on %s', (engine) => {
   };
   const blobCount = async () => {
     if (engine === 'postgres') {
-      const row = await t.app.context.database.db.selectFrom('blobs').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      const row = await t.infrastructure.database.db.selectFrom('blobs').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
       return Number(row.n);
     }
     const dir = path.join(t.config.dataDir, 'blobs', 'faces');
@@ -181,8 +181,15 @@ describe.each(engines)('face backend on %s', (engine) => {
     expect(known.statusCode).toBe(200);
     expect(known.json().match).toMatchObject({ name: 'Sheldon' });
     expect(known.json().match.distance).toBeLessThan(0.6);
-    expect((await probe(owner, 'people/leonard/leonard2.png')).json()).toEqual({ match: null });
-    expect((await probe(other, 'people/sheldon/sheldon3.png')).json()).toEqual({ match: null });
+    expect((await probe(owner, 'people/leonard/leonard2.png')).json()).toEqual({ match: null, faceCount: 1 });
+    expect((await probe(other, 'people/sheldon/sheldon3.png')).json()).toEqual({ match: null, faceCount: 1 });
+  });
+
+  it('counts the faces in a photo as store_face does, so a screen can refuse it before naming', async () => {
+    const probe = (file: string) =>
+      call('POST', '/face-api/recognize', owner, { email: owner.input.email, file: { data: fixture(file), filename: 'p.png', type: 'image/png' } });
+    expect((await probe('no-face/white.png')).json()).toEqual({ match: null, faceCount: 0 });
+    expect((await probe('many-faces/bbt1.jpg')).json().faceCount).toBeGreaterThan(1);
   });
 
   it('detects faces in a camera frame for spoken guidance', async () => {
@@ -211,7 +218,7 @@ describe.each(engines)('face backend on %s', (engine) => {
   });
 
   it('leaves no image behind when writing the record fails', async () => {
-    const db = t.app.context.database.db;
+    const db = t.infrastructure.database.db;
     const { sql } = await import('kysely');
     if (engine === 'sqlite') {
       await sql`CREATE TRIGGER refuse_faces BEFORE INSERT ON faces BEGIN SELECT RAISE(ABORT, 'refused'); END`.execute(db);

@@ -8,19 +8,17 @@ import {
   storeFaceFieldsSchema,
 } from '@seva/shared';
 import { z } from 'zod';
-import { notFound } from '../../plugins/http-error.ts';
+import { notFound } from '../../domain-errors.ts';
 import { parseBody } from '../../plugins/parse-body.ts';
-import type { requireUser } from '../../plugins/session.ts';
 import { formOf, registerFormParsers } from './form-body.ts';
 import type { FacesService } from './service.ts';
 
 const imageParams = z.object({ faceId: z.uuid() });
 
-/** The face backend of SPEC §7 and DESIGN.md, under /face-api; every call needs a session. */
-export function facesRoutes(faces: FacesService, guard: ReturnType<typeof requireUser>) {
+/** The face backend of SPEC §7 and DESIGN.md, under /face-api; mounted in the private scope. */
+export function facesRoutes(faces: FacesService) {
   return async (app: FastifyInstance) => {
     await registerFormParsers(app);
-    app.addHook('preHandler', guard);
 
     app.post('/get_all_faces', { compress: {} }, async (request) => {
       const { fields } = formOf(request);

@@ -7,11 +7,11 @@ import {
   type FaceSummary,
   type RecognizeAnswer,
 } from '@seva/shared';
-import type { BlobStore } from '../../blobs/blob-store.ts';
+import type { BlobRecords, BlobStore } from '../../blobs/blob-store.ts';
 import { isUniqueViolation, type Db } from '../../db/database.ts';
 import { faceDistance, FaceEngineBusyError, FaceImageError, MATCH_THRESHOLD, type DetectedFace, type FaceEngine } from '../../face-engine/face-engine.ts';
-import { badRequest, conflict, forbidden, HttpError, notFound } from '../../plugins/http-error.ts';
-import type { SessionRow } from '../identity/store.ts';
+import { conflict, DomainError, invalid, notFound, refused, unavailable, unprocessable } from '../../domain-errors.ts';
+import type { SignedInUser } from '../../db/signed-in-user.ts';
 import * as store from './store.ts';
 
 export interface FacesDeps {
@@ -34,17 +34,35 @@ const toSummary = (row: { face_id: string; name: string; created_at: string }): 
 const encodeDescriptor = (descriptor: ArrayLike<number>) => Buffer.from(new Float32Array(descriptor).buffer);
 const decodeDescriptor = (buffer: Buffer) => new Float32Array(Uint8Array.from(buffer).buffer);
 
+/** A descriptor as JSON numbers: 9 significant digits give back the same 32-bit floats, in half the text of a double. */
+const descriptorNumbers = (buffer: Buffer) => Array.from(decodeDescriptor(buffer), (value) => Number(value.toPrecision(9)));
+
+/** A face as the glasses keep it: no picture, the descriptor to recognise it on the device. */
+export interface SyncedFace {
+  face_id: string;
+  name: string;
+  descriptor: number[];
+  updated_at: string;
+}
+
+/** What changed in a user's faces after change `since` (everything when undefined), up to change `seq`. */
+export interface FaceChanges {
+  seq: number;
+  faces: SyncedFace[];
+  deletedFaceIds: string[];
+}
+
 export function createFacesService(deps: FacesDeps) {
   const { db, blobs } = deps;
   const now = deps.now ?? (() => new Date());
 
   /** DESIGN: the email field must be the caller's own; anything else is refused before any work. */
-  function checkOwnEmail(user: SessionRow, email: string): void {
-    if (email.trim().toLowerCase() !== user.email.toLowerCase()) throw forbidden(messages.forbiddenEmail);
+  function checkOwnEmail(user: SignedInUser, email: string): void {
+    if (email.trim().toLowerCase() !== user.email.toLowerCase()) throw refused(messages.forbiddenEmail);
   }
 
   /** `field` is the form field that carries the name: 'name' on store, 'updated_name' on rename. */
-  async function checkNameFree(user: SessionRow, name: string, field: 'name' | 'updated_name', exceptFaceId?: string): Promise<void> {
+  async function checkNameFree(user: SignedInUser, name: string, field: 'name' | 'updated_name', exceptFaceId?: string): Promise<void> {
     const clash = await store.findByNameKey(db, user.uid, faceNameKey(name));
     if (clash && clash.face_id !== exceptFaceId) throw conflict(duplicateFaceNameMessage(name.trim()), field);
   }
@@ -54,8 +72,8 @@ export function createFacesService(deps: FacesDeps) {
     try {
       return await work(deps.engine());
     } catch (error) {
-      if (error instanceof FaceImageError) throw new HttpError(422, error.message, { field: 'file' });
-      if (error instanceof FaceEngineBusyError) throw new HttpError(503, faceMessages.engineBusy);
+      if (error instanceof FaceImageError) throw unprocessable(error.message, 'file');
+      if (error instanceof FaceEngineBusyError) throw unavailable(faceMessages.engineBusy);
       throw error;
     }
   }
@@ -64,24 +82,56 @@ export function createFacesService(deps: FacesDeps) {
   /** The one face an enrolment image must show. */
   function onlyFace(faces: DetectedFace[]): DetectedFace {
     const [face] = faces;
-    if (!face) throw new HttpError(422, faceMessages.noFace, { field: 'file' });
-    if (faces.length > 1) throw new HttpError(422, faceMessages.manyFaces(faces.length), { field: 'file' });
+    if (!face) throw unprocessable(faceMessages.noFace, 'file');
+    if (faces.length > 1) throw unprocessable(faceMessages.manyFaces(faces.length), 'file');
     return face;
+  }
+
+  /**
+   * Deletes a face's row (noted for the glasses' sync), then its image; refuses with not-found when it is already gone.
+   * Row first: a crash between the two leaves an image without a face, which the start-up sweep removes.
+   */
+  async function deleteFace(face: { user_id: string; face_id: string; image_key: string }): Promise<void> {
+    await blobs.deleteWith(face.image_key, async (trx) => {
+      const seq = await store.nextChangeSeq(trx, face.user_id);
+      if (!(await store.deleteFace(trx, face.user_id, face.face_id))) throw notFound(faceMessages.faceNotFound);
+      await store.recordDeletion(trx, { face_id: face.face_id, user_id: face.user_id, change_seq: seq, deleted_at: now().toISOString() });
+      return true;
+    });
   }
 
   return {
     checkOwnEmail,
 
-    async list(user: SessionRow, email: string): Promise<FaceSummary[]> {
+    /** The integrity check's view of faces: each names its image; a face whose image is lost is deleted like any other. */
+    blobRecords: {
+      kind: 'face',
+      async list() {
+        return (await store.imageKeys(db)).map((row) => ({ key: row.image_key, record: `face ${row.face_id} "${row.name}" of user ${row.user_id}` }));
+      },
+      async forget(key: string) {
+        const face = await store.findByImageKey(db, key);
+        if (!face) return false;
+        try {
+          await deleteFace(face);
+          return true;
+        } catch (error) {
+          if (error instanceof DomainError && error.kind === 'not-found') return false;
+          throw error;
+        }
+      },
+    } satisfies BlobRecords,
+
+    async list(user: SignedInUser, email: string): Promise<FaceSummary[]> {
       checkOwnEmail(user, email);
       return (await store.listFaces(db, user.uid)).map(toSummary);
     },
 
-    async store(user: SessionRow, fields: { email: string; name: string; face_id: string }, file: Buffer | undefined): Promise<FaceSummary> {
+    async store(user: SignedInUser, fields: { email: string; name: string; face_id: string }, file: Buffer | undefined): Promise<FaceSummary> {
       checkOwnEmail(user, fields.email);
       if (await store.faceIdExists(db, fields.face_id)) throw conflict(faceMessages.faceIdUsed, 'face_id');
       await checkNameFree(user, fields.name, 'name');
-      if (!file || file.length === 0) throw badRequest(faceMessages.fileMissing, 'file');
+      if (!file || file.length === 0) throw invalid(faceMessages.fileMissing, 'file');
       const analysed = await analyse(file);
       const face = onlyFace(analysed.faces);
 
@@ -97,12 +147,16 @@ export function createFacesService(deps: FacesDeps) {
         descriptor: encodeDescriptor(face.descriptor),
         consent_at: createdAt,
         created_at: createdAt,
+        change_seq: 0,
+        updated_at: createdAt,
       };
-      await blobs.put(imageKey, analysed.image, analysed.mime);
       try {
-        await store.insertFace(db, row);
+        // The row commits only once its image is on disk, and a refused row leaves no image (blob-store.ts).
+        await blobs.putWith(imageKey, analysed.image, analysed.mime, async (trx) => {
+          await store.insertFace(trx, { ...row, change_seq: await store.nextChangeSeq(trx, user.uid) });
+          await store.forgetDeletion(trx, row.face_id);
+        });
       } catch (error) {
-        await blobs.delete(imageKey);
         if (!isUniqueViolation(error)) throw error;
         if (await store.faceIdExists(db, fields.face_id)) throw conflict(faceMessages.faceIdUsed, 'face_id');
         throw conflict(duplicateFaceNameMessage(fields.name), 'name');
@@ -110,13 +164,16 @@ export function createFacesService(deps: FacesDeps) {
       return toSummary(row);
     },
 
-    async rename(user: SessionRow, fields: { email: string; updated_name: string; face_id: string }): Promise<FaceSummary> {
+    async rename(user: SignedInUser, fields: { email: string; updated_name: string; face_id: string }): Promise<FaceSummary> {
       checkOwnEmail(user, fields.email);
       const face = await store.findFace(db, user.uid, fields.face_id);
       if (!face) throw notFound(faceMessages.faceNotFound);
       await checkNameFree(user, fields.updated_name, 'updated_name', face.face_id);
       try {
-        await store.renameFace(db, user.uid, face.face_id, fields.updated_name, faceNameKey(fields.updated_name));
+        await db.transaction().execute(async (trx) => {
+          const seq = await store.nextChangeSeq(trx, user.uid);
+          await store.renameFace(trx, user.uid, face.face_id, { name: fields.updated_name, nameKey: faceNameKey(fields.updated_name), seq, at: now().toISOString() });
+        });
       } catch (error) {
         if (isUniqueViolation(error)) throw conflict(duplicateFaceNameMessage(fields.updated_name), 'updated_name');
         throw error;
@@ -124,27 +181,42 @@ export function createFacesService(deps: FacesDeps) {
       return toSummary({ ...face, name: fields.updated_name });
     },
 
-    async remove(user: SessionRow, fields: { email: string; face_id: string }): Promise<void> {
+    async remove(user: SignedInUser, fields: { email: string; face_id: string }): Promise<void> {
       checkOwnEmail(user, fields.email);
       const face = await store.findFace(db, user.uid, fields.face_id);
-      if (!face || !(await store.deleteFace(db, user.uid, face.face_id))) throw notFound(faceMessages.faceNotFound);
-      await blobs.delete(face.image_key);
+      if (!face) throw notFound(faceMessages.faceNotFound);
+      await deleteFace(face);
     },
 
-    async image(user: SessionRow, faceId: string) {
+    /**
+     * The glasses' sync: faces added or renamed and faces deleted after change `since`, or every face when `since`
+     * is undefined. The counter is read first, so a change committing meanwhile waits for the next sync.
+     */
+    async changesSince(user: SignedInUser, since: number | undefined): Promise<FaceChanges> {
+      const seq = await store.currentChangeSeq(db, user.uid);
+      const after = since ?? -1;
+      const [rows, deletedFaceIds] = await Promise.all([
+        store.changedFaces(db, user.uid, after, seq),
+        since === undefined ? [] : store.deletedFaceIds(db, user.uid, after, seq),
+      ]);
+      const faces = rows.map((row) => ({ face_id: row.face_id, name: row.name, descriptor: descriptorNumbers(row.descriptor), updated_at: row.updated_at }));
+      return { seq, faces, deletedFaceIds };
+    },
+
+    async image(user: SignedInUser, faceId: string) {
       const face = await store.findFace(db, user.uid, faceId);
       const blob = face ? await blobs.get(face.image_key) : undefined;
       if (!blob) throw notFound(faceMessages.faceNotFound);
       return blob;
     },
 
-    /** The nearest of the caller's faces to the largest face in the image, if under the threshold. */
-    async recognize(user: SessionRow, email: string, file: Buffer | undefined): Promise<RecognizeAnswer> {
+    /** The nearest of the caller's faces to the largest face in the image, if under the threshold, and how many faces it shows. */
+    async recognize(user: SignedInUser, email: string, file: Buffer | undefined): Promise<RecognizeAnswer> {
       checkOwnEmail(user, email);
-      if (!file || file.length === 0) throw badRequest(faceMessages.fileMissing, 'file');
+      if (!file || file.length === 0) throw invalid(faceMessages.fileMissing, 'file');
       const { faces } = await analyse(file);
       const largest = [...faces].sort((a, b) => b.box.width * b.box.height - a.box.width * a.box.height)[0];
-      if (!largest) return { match: null };
+      if (!largest) return { match: null, faceCount: 0 };
       let best: RecognizeAnswer['match'] = null;
       for (const known of await store.descriptors(db, user.uid)) {
         const distance = faceDistance(largest.descriptor, decodeDescriptor(known.descriptor));
@@ -152,13 +224,13 @@ export function createFacesService(deps: FacesDeps) {
           best = { face_id: known.face_id, name: known.name, distance: Math.round(distance * 1000) / 1000 };
         }
       }
-      return { match: best };
+      return { match: best, faceCount: faces.length };
     },
 
     /** Live camera guidance: where faces are in a small frame, without describing them. */
-    async detect(user: SessionRow, email: string, file: Buffer | undefined) {
+    async detect(user: SignedInUser, email: string, file: Buffer | undefined) {
       checkOwnEmail(user, email);
-      if (!file || file.length === 0) throw badRequest(faceMessages.fileMissing, 'file');
+      if (!file || file.length === 0) throw invalid(faceMessages.fileMissing, 'file');
       return withEngine((engine) => engine.detect(file));
     },
   };

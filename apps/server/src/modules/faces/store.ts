@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
-import type { Db } from '../../db/database.ts';
-import type { FacesTable } from '../../db/schema.ts';
+import { sql, type Db, type Executor } from '../../db/database.ts';
+import type { FaceDeletionsTable, FacesTable } from '../../db/schema.ts';
 
 export type FaceRow = Selectable<FacesTable>;
 
@@ -26,15 +26,87 @@ export function descriptors(db: Db, userId: string) {
   return db.selectFrom('faces').select(['face_id', 'name', 'descriptor']).where('user_id', '=', userId).execute();
 }
 
-export async function insertFace(db: Db, face: FaceRow): Promise<void> {
+/** Every face's image key, for the integrity check. */
+export function imageKeys(db: Executor) {
+  return db.selectFrom('faces').select(['face_id', 'user_id', 'name', 'image_key']).execute();
+}
+
+export function findByImageKey(db: Executor, imageKey: string) {
+  return db.selectFrom('faces').select(['face_id', 'user_id', 'image_key']).where('image_key', '=', imageKey).executeTakeFirst();
+}
+
+export async function insertFace(db: Executor, face: FaceRow): Promise<void> {
   await db.insertInto('faces').values(face).execute();
 }
 
-export async function renameFace(db: Db, userId: string, faceId: string, name: string, nameKey: string): Promise<void> {
-  await db.updateTable('faces').set({ name, name_key: nameKey }).where('user_id', '=', userId).where('face_id', '=', faceId).execute();
+export async function renameFace(db: Executor, userId: string, faceId: string, change: { name: string; nameKey: string; seq: number; at: string }): Promise<void> {
+  await db
+    .updateTable('faces')
+    .set({ name: change.name, name_key: change.nameKey, change_seq: change.seq, updated_at: change.at })
+    .where('user_id', '=', userId)
+    .where('face_id', '=', faceId)
+    .execute();
 }
 
-export async function deleteFace(db: Db, userId: string, faceId: string): Promise<boolean> {
+export async function deleteFace(db: Executor, userId: string, faceId: string): Promise<boolean> {
   const result = await db.deleteFrom('faces').where('user_id', '=', userId).where('face_id', '=', faceId).executeTakeFirst();
   return Number(result.numDeletedRows) === 1;
+}
+
+/**
+ * The user's next change number. Run inside the change's transaction: the counter row stays locked until it commits,
+ * so changes commit in number order and a reader that saw the counter at N sees every change up to N.
+ */
+export async function nextChangeSeq(trx: Executor, userId: string): Promise<number> {
+  const row = await trx
+    .insertInto('face_sync_counters')
+    .values({ user_id: userId, seq: 1 })
+    .onConflict((oc) => oc.column('user_id').doUpdateSet({ seq: sql<number>`face_sync_counters.seq + 1` }))
+    .returning('seq')
+    .executeTakeFirstOrThrow();
+  return Number(row.seq);
+}
+
+/** The newest committed change number (0 before the first change). */
+export async function currentChangeSeq(db: Executor, userId: string): Promise<number> {
+  const row = await db.selectFrom('face_sync_counters').select('seq').where('user_id', '=', userId).executeTakeFirst();
+  return Number(row?.seq ?? 0);
+}
+
+export async function recordDeletion(trx: Executor, deletion: Selectable<FaceDeletionsTable>): Promise<void> {
+  await trx
+    .insertInto('face_deletions')
+    .values(deletion)
+    .onConflict((oc) => oc.column('face_id').doUpdateSet({ user_id: deletion.user_id, change_seq: deletion.change_seq, deleted_at: deletion.deleted_at }))
+    .execute();
+}
+
+/** A face_id in use again is no longer deleted. */
+export async function forgetDeletion(trx: Executor, faceId: string): Promise<void> {
+  await trx.deleteFrom('face_deletions').where('face_id', '=', faceId).execute();
+}
+
+/** Faces added or renamed after change `after` up to `upTo`, in change order. */
+export function changedFaces(db: Executor, userId: string, after: number, upTo: number) {
+  return db
+    .selectFrom('faces')
+    .select(['face_id', 'name', 'descriptor', 'updated_at'])
+    .where('user_id', '=', userId)
+    .where('change_seq', '>', after)
+    .where('change_seq', '<=', upTo)
+    .orderBy('change_seq')
+    .execute();
+}
+
+/** Faces deleted after change `after` up to `upTo`. */
+export async function deletedFaceIds(db: Executor, userId: string, after: number, upTo: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('face_deletions')
+    .select('face_id')
+    .where('user_id', '=', userId)
+    .where('change_seq', '>', after)
+    .where('change_seq', '<=', upTo)
+    .orderBy('change_seq')
+    .execute();
+  return rows.map((row) => row.face_id);
 }

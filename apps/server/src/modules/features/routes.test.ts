@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, engines, signedInUser, type TestApp } from '../../testing/test-app.ts';
-import { createFeaturesService } from './service.ts';
 
 describe.each(engines)('/api/features on %s', (engine) => {
   let t: TestApp;
@@ -11,7 +10,7 @@ describe.each(engines)('/api/features on %s', (engine) => {
   });
   afterAll(async () => t.close());
 
-  const features = () => createFeaturesService({ db: t.app.context.database.db });
+  const features = () => t.services.features;
   const list = async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/features', headers: { cookie } });
     expect(res.statusCode).toBe(200);

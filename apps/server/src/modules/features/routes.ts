@@ -1,13 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { createFeaturesService } from './service.ts';
+import type { FeaturesService } from './service.ts';
 
-/** /api/features: the eight glasses features and their download links. Signed in only. */
-export async function featuresRoutes(app: FastifyInstance): Promise<void> {
-  const features = createFeaturesService({ db: app.context.database.db });
-  app.addHook('preHandler', app.context.requireUser);
-
-  app.get('/', async (_request, reply) => {
-    reply.header('Cache-Control', 'no-store');
-    return features.list();
-  });
+/** /api/features: the eight glasses features, their download links and whether the user's glasses run them. Signed in only. */
+export function featuresRoutes(features: FeaturesService) {
+  return async (app: FastifyInstance) => {
+    app.get('/', async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return features.list(request.user);
+    });
+  };
 }

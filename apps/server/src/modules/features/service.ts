@@ -1,6 +1,7 @@
-import { FEATURE_DB_KEYS, FEATURES, featureByDbKey, type Feature, type FeaturesResponse } from '@seva/shared';
+import { APP_VERSION, FEATURE_DB_KEYS, FEATURES, featureByDbKey, type Feature, type FeatureDbKey, type FeaturesResponse } from '@seva/shared';
 import type { Db } from '../../db/database.ts';
-import { badRequest } from '../../plugins/http-error.ts';
+import type { SignedInUser } from '../../db/signed-in-user.ts';
+import { invalid } from '../../domain-errors.ts';
 import * as store from './store.ts';
 
 /** A level-H QR of 320 px stays easy to scan with links up to this length. */
@@ -9,14 +10,14 @@ export const LINK_MAX = 500;
 /** The feature a dbKey names, or a message listing the known ones. */
 export function checkFeatureKey(dbKey: string): Feature {
   const feature = featureByDbKey(dbKey);
-  if (!feature) throw badRequest(`Unknown feature: ${dbKey}. Known: ${FEATURE_DB_KEYS.join(', ')}`);
+  if (!feature) throw invalid(`Unknown feature: ${dbKey}. Known: ${FEATURE_DB_KEYS.join(', ')}`);
   return feature;
 }
 
 /** A download link must be an absolute http or https URL: the glasses fetch it after scanning the QR. */
 export function checkDownloadUrl(url: string): string {
-  const refuse = () => badRequest(`Not a valid download link: ${url}. Use an http:// or https:// URL.`);
-  if (url.length > LINK_MAX) throw badRequest(`The download link is ${url.length} characters long; at most ${LINK_MAX} fit a QR code that scans easily.`);
+  const refuse = () => invalid(`Not a valid download link: ${url}. Use an http:// or https:// URL.`);
+  if (url.length > LINK_MAX) throw invalid(`The download link is ${url.length} characters long; at most ${LINK_MAX} fit a QR code that scans easily.`);
   if (/\s/.test(url)) throw refuse();
   let parsed: URL;
   try {
@@ -28,6 +29,39 @@ export function checkDownloadUrl(url: string): string {
   return url;
 }
 
+/** A version the glasses report: up to four dot-separated numbers (1, 1.0, 2.10.3.4). */
+const VERSION = /^\d{1,9}(\.\d{1,9}){0,3}$/;
+export const VERSION_MAX = 32;
+
+/** Compares dotted versions number by number; missing parts count as 0, so 1.0 equals 1 and 1.0.0. */
+export function compareVersions(a: string, b: string): number {
+  const left = a.split('.').map(Number);
+  const right = b.split('.').map(Number);
+  for (let i = 0; i < Math.max(left.length, right.length); i += 1) {
+    const difference = (left[i] ?? 0) - (right[i] ?? 0);
+    if (difference !== 0) return Math.sign(difference);
+  }
+  return 0;
+}
+
+/** What the glasses report running: known features only, each with a well-formed version; the first fault is refused. */
+export function checkInstalledVersions(features: Record<string, string>): Array<[FeatureDbKey, string]> {
+  return Object.entries(features).map(([dbKey, version]) => {
+    const feature = checkFeatureKey(dbKey);
+    if (version.length > VERSION_MAX || !VERSION.test(version)) {
+      throw invalid(`Not a valid version for ${dbKey}: use up to four numbers separated by dots, like ${APP_VERSION}.`, `features.${dbKey}`);
+    }
+    return [feature.dbKey, version];
+  });
+}
+
+/** A feature as the glasses' sync lists it: the current version and its download link (null: none yet). */
+export interface FeatureForGlasses {
+  dbKey: FeatureDbKey;
+  version: string;
+  download_url: string | null;
+}
+
 export interface FeaturesDeps {
   db: Db;
   now?: () => Date;
@@ -36,12 +70,36 @@ export interface FeaturesDeps {
 /** SPEC §2 /updates: the eight features with their download links (SPEC's seva_applications). */
 export function createFeaturesService({ db, now = () => new Date() }: FeaturesDeps) {
   return {
-    async list(): Promise<FeaturesResponse> {
-      const links = new Map((await store.listLinks(db)).map((row) => [row.db_key, row.download_url]));
+    /** The eight features with their links and, for this user, the newest version their paired glasses run. */
+    async list(user: SignedInUser): Promise<FeaturesResponse> {
+      const [linkRows, installedRows] = await Promise.all([store.listLinks(db), store.listInstalledVersions(db, user.uid)]);
+      const links = new Map(linkRows.map((row) => [row.db_key, row.download_url]));
+      const installed = new Map<string, string>();
+      for (const { db_key: dbKey, version } of installedRows) {
+        const known = installed.get(dbKey);
+        if (known === undefined || compareVersions(version, known) > 0) installed.set(dbKey, version);
+      }
       return {
         checkedAt: now().toISOString(),
-        features: FEATURES.map((f) => ({ ...f, downloadUrl: links.get(f.dbKey) ?? null })),
+        features: FEATURES.map((f) => {
+          const installedVersion = installed.get(f.dbKey) ?? null;
+          const upToDate = installedVersion !== null && compareVersions(installedVersion, APP_VERSION) >= 0;
+          return { ...f, downloadUrl: links.get(f.dbKey) ?? null, installedVersion, upToDate };
+        }),
       };
+    },
+
+    /** The eight features as the glasses' sync gives them. */
+    async forGlasses(): Promise<FeatureForGlasses[]> {
+      const links = new Map((await store.listLinks(db)).map((row) => [row.db_key, row.download_url]));
+      return FEATURES.map((f) => ({ dbKey: f.dbKey, version: APP_VERSION, download_url: links.get(f.dbKey) ?? null }));
+    },
+
+    /** Replaces what one pair of glasses runs; refuses the whole report, storing nothing, at its first fault. */
+    async setInstalled(device: { id: string; userId: string }, features: Record<string, string>): Promise<Record<string, string>> {
+      const versions = checkInstalledVersions(features);
+      await db.transaction().execute((trx) => store.replaceInstalled(trx, device, versions, now().toISOString()));
+      return Object.fromEntries(versions);
     },
 
     /** Sets (or replaces) a feature's download link; answers the feature and the link it replaced. */

@@ -1,4 +1,4 @@
-import type { Executor } from '../identity/store.ts';
+import type { Executor } from '../../db/database.ts';
 
 export function listLinks(db: Executor) {
   return db.selectFrom('seva_applications').select(['db_key', 'download_url']).execute();
@@ -20,4 +20,19 @@ export async function upsertLink(db: Executor, dbKey: string, url: string, now: 
 export async function deleteLink(db: Executor, dbKey: string): Promise<boolean> {
   const result = await db.deleteFrom('seva_applications').where('db_key', '=', dbKey).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
+}
+
+/** Every version the user's paired glasses report, one row per glasses and feature. */
+export function listInstalledVersions(db: Executor, userId: string) {
+  return db.selectFrom('installed_features').select(['db_key', 'version']).where('user_id', '=', userId).execute();
+}
+
+/** Replaces what one pair of glasses reports running, in one transaction with the caller's other writes. */
+export async function replaceInstalled(trx: Executor, device: { id: string; userId: string }, versions: ReadonlyArray<[string, string]>, now: string): Promise<void> {
+  await trx.deleteFrom('installed_features').where('device_id', '=', device.id).execute();
+  if (versions.length === 0) return;
+  await trx
+    .insertInto('installed_features')
+    .values(versions.map(([dbKey, version]) => ({ device_id: device.id, user_id: device.userId, db_key: dbKey, version, reported_at: now })))
+    .execute();
 }

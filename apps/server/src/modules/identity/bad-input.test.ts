@@ -140,6 +140,6 @@ describe.each(engines)('bad input to the identity endpoints on %s', (engine) => 
   });
 
   it('created no account from any of it', async () => {
-    expect(await t.app.context.database.db.selectFrom('users').select('uid').execute()).toHaveLength(0);
+    expect(await t.infrastructure.database.db.selectFrom('users').select('uid').execute()).toHaveLength(0);
   });
 });

@@ -1,8 +1,5 @@
+import { escapeHtml } from '../../mail/escape-html.ts';
 import type { Mail } from '../../mail/mailer.ts';
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 function linkMail(to: string, subject: string, lines: string[], action: string, link: string): Mail {
   const text = [...lines, '', `${action}: ${link}`, '', 'If you did not ask for this, you can ignore this e-mail.', '', 'SEVA'].join('\n');

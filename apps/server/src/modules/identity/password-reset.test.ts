@@ -95,10 +95,10 @@ describe.each(engines)('password reset on %s', (engine) => {
 
   it('keeps a link valid for 1 hour', async () => {
     const { input, token } = await accountWithResetLink();
-    const { database, mailer } = t.app.context;
-    const at = (ms: number) => createIdentityService({ db: database.db, reads: database.reads, mailer, config: t.config, now: () => new Date(Date.now() + ms) });
+    const { database, mailer } = t.infrastructure;
+    const at = (ms: number) => createIdentityService({ db: database.db, mailer, config: t.config, now: () => new Date(Date.now() + ms) });
     const body = { token, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD };
-    await expect(at(RESET_TTL_MS + 1000).resetPassword(body)).rejects.toMatchObject({ statusCode: 410, message: LINK_EXPIRED.message });
+    await expect(at(RESET_TTL_MS + 1000).resetPassword(body)).rejects.toMatchObject({ kind: 'expired', message: LINK_EXPIRED.message });
     await expect(at(RESET_TTL_MS - 60_000).resetPassword(body)).resolves.toBeUndefined();
     expect(RESET_TTL_MS).toBe(60 * 60 * 1000);
     expect((await signIn(input.licenseId, NEW_PASSWORD)).statusCode).toBe(200);
@@ -106,7 +106,7 @@ describe.each(engines)('password reset on %s', (engine) => {
 
   it('answers 410 for an expired link, before judging the new password, and keeps the old password', async () => {
     const { input, user, token } = await accountWithResetLink();
-    await t.app.context.database.db
+    await t.infrastructure.database.db
       .updateTable('auth_tokens')
       .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
       .where('user_id', '=', user.uid)
@@ -153,7 +153,7 @@ describe.each(engines)('password reset on %s', (engine) => {
 
   it("answers 'Failed to send reset email' when the e-mail cannot be sent", async () => {
     const { input } = await signedInUser(t);
-    const send = vi.spyOn(t.app.context.mailer, 'send').mockRejectedValueOnce(new Error('SMTP connection refused'));
+    const send = vi.spyOn(t.infrastructure.mailer, 'send').mockRejectedValueOnce(new Error('SMTP connection refused'));
     try {
       const res = await requestReset(input.email);
       expect(res.statusCode).toBe(503);

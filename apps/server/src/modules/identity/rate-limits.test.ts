@@ -75,9 +75,9 @@ describe.each(engines)('sign-in limit per account on %s', (engine) => {
     for (let i = 0; i < 3; i += 1) await signInWith(inject, input.licenseId, 'Wrong-Cactus9!');
     expect((await signInWith(inject, input.licenseId, input.password)).statusCode).toBe(429);
 
-    const { database, mailer } = t.app.context;
+    const { database, mailer } = t.infrastructure;
     const later = new Date(Date.now() + (three.windowSeconds + 1) * 1000);
-    const identity = createIdentityService({ db: database.db, reads: database.reads, mailer, config: t.config, now: () => later });
+    const identity = createIdentityService({ db: database.db, mailer, config: t.config, now: () => later });
     const { user } = await identity.signIn({ licenseId: input.licenseId, password: input.password }, { ip: '127.0.0.1', userAgent: null });
     expect(user.email).toBe(input.email);
   });
@@ -89,24 +89,24 @@ describe.each(engines)('sign-in limit shared by every server instance on %s', (e
   beforeAll(async () => {
     t = await createTestApp(engine, { rateLimits: limits('signIn', { perAccount: three }) });
     // The same DATA_DIR (SQLite) or schema (PostgreSQL): a second process behind the same load balancer.
-    second = await buildApp(t.config, { mailer: t.app.context.mailer });
+    second = await buildApp(t.config, { mailer: t.infrastructure.mailer });
   });
   afterAll(async () => {
-    await second.close();
+    await second.app.close();
     await t.close();
   });
 
   it('counts attempts made on either instance, because the count is kept in the database', async () => {
     const { input } = await signedInUser(t);
     const one = t.app.inject.bind(t.app);
-    const two = second.inject.bind(second);
+    const two = second.app.inject.bind(second.app);
     expect((await signInWith(one, input.licenseId, 'Wrong-Cactus9!')).statusCode).toBe(401);
     expect((await signInWith(two, input.licenseId, 'Wrong-Cactus9!')).statusCode).toBe(401);
     expect((await signInWith(one, input.licenseId, 'Wrong-Cactus9!')).statusCode).toBe(401);
     expect((await signInWith(two, input.licenseId, input.password)).json()).toEqual(TOO_MANY);
     expect((await signInWith(one, input.licenseId, input.password)).json()).toEqual(TOO_MANY);
 
-    const row = await second.context.database.db
+    const row = await second.infrastructure.database.db
       .selectFrom('rate_limits')
       .selectAll()
       .where('key', '=', `signIn:account:${input.licenseId.toLowerCase()}`)

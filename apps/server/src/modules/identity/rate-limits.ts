@@ -26,3 +26,9 @@ export async function hit(db: Db, key: string, limit: RateLimit, now = new Date(
 export async function clear(db: Db, key: string): Promise<void> {
   await db.deleteFrom('rate_limits').where('key', '=', key).execute();
 }
+
+/** Windows that have ended count as no row at all (`hit` starts a new one), so they can go. */
+export async function deleteEnded(db: Db, now: string): Promise<number> {
+  const result = await db.deleteFrom('rate_limits').where('reset_at', '<=', now).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { newPasswordSchema, resetRequestSchema, signInSchema, signUpSchema, tokenSchema } from '@seva/shared';
 import { parseBody } from '../../plugins/parse-body.ts';
-import { clearSessionCookie, requireUser, sessionToken, setSessionCookie } from '../../plugins/session.ts';
+import { clearSessionCookie, sessionToken, setSessionCookie } from '../../plugins/session.ts';
 import { SESSION_TTL_MS, type Caller, type IdentityService } from './service.ts';
 import { toSessionUser } from './session-user.ts';
 
@@ -10,6 +10,7 @@ const caller = (request: FastifyRequest): Caller => ({
   userAgent: request.headers['user-agent']?.slice(0, 512) ?? null,
 });
 
+/** /api/auth: the public half of identity (sign-up, sign-in, links, sign-out). */
 export function identityRoutes(identity: IdentityService, options: { secureCookies: boolean }) {
   return async (app: FastifyInstance) => {
     app.post('/sign-up', async (request, reply) => {
@@ -50,8 +51,13 @@ export function identityRoutes(identity: IdentityService, options: { secureCooki
       clearSessionCookie(reply, options.secureCookies);
       return reply.status(204).send();
     });
+  };
+}
 
-    app.get('/session', { preHandler: requireUser(identity.userForSession) }, async (request, reply) => {
+/** GET /api/auth/session: who is signed in; mounted in the private scope, so a caller without a session gets 401. */
+export function sessionRoutes() {
+  return async (app: FastifyInstance) => {
+    app.get('/session', async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
       return { user: toSessionUser(request.user, { withQrCode: false }) };
     });

@@ -1,26 +1,31 @@
 import { randomUUID } from 'node:crypto';
-import { APP_VERSION, messages, type NewPasswordInput, type ResetRequestInput, type SignInInput, type SignUpInput } from '@seva/shared';
+import { APP_VERSION, messages, profileMessages, type NewPasswordInput, type ResetRequestInput, type SignInInput, type SignUpInput } from '@seva/shared';
 import type { Config, RateLimit } from '../../config.ts';
-import { isUniqueViolation, type Db } from '../../db/database.ts';
-import type { PreparedReads } from '../../db/prepared-reads.ts';
+import { isUniqueViolation, type Db, type Executor } from '../../db/database.ts';
 import type { Mailer } from '../../mail/mailer.ts';
-import { badRequest, conflict, HttpError, notFound, unauthorized } from '../../plugins/http-error.ts';
+import { conflict, expired, invalid, notFound, refused, tooMany, unauthenticated, unavailable } from '../../domain-errors.ts';
 import { resetMail, verificationMail } from './emails.ts';
 import { identityQrDataUrl } from './identity-qr.ts';
 import { hashPassword, isWeakPassword, verifyPassword } from './passwords.ts';
 import * as limits from './rate-limits.ts';
 import * as store from './store.ts';
-import { newToken, hashToken } from './tokens.ts';
+import { newToken, hashToken } from '../../tokens.ts';
+import { rateLimitAddress } from '../../client-address.ts';
 
 export const VERIFY_TTL_MS = 24 * 60 * 60 * 1000;
 export const RESET_TTL_MS = 60 * 60 * 1000;
 export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+/** An expired link is kept this long after it expired, so that a late click says it expired rather than invalid. */
+export const EXPIRED_LINK_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** What another module keeps per user and makes in the sign-up's own transaction (e.g. the contacts document). */
+export type OnUserCreated = (trx: Executor, user: { uid: string; email: string; createdAt: string }) => Promise<void>;
 
 export interface IdentityDeps {
   db: Db;
-  reads: PreparedReads;
   mailer: Mailer;
   config: Pick<Config, 'publicUrl' | 'rateLimits'>;
+  onUserCreated?: OnUserCreated[];
   now?: () => Date;
 }
 
@@ -34,16 +39,15 @@ export const licenseKey = (licenseId: string) => licenseId.trim().toLowerCase();
 
 export function createIdentityService(deps: IdentityDeps) {
   const { db, mailer, config } = deps;
-  const findSessionUser = store.sessionUserLookup(db, deps.reads);
   const now = deps.now ?? (() => new Date());
   const iso = (offsetMs = 0) => new Date(now().getTime() + offsetMs).toISOString();
 
   async function limit(action: keyof Config['rateLimits'], ip: string, account?: string): Promise<void> {
     const rules = config.rateLimits[action];
-    const checks: Array<[string, RateLimit]> = [[`${action}:ip:${ip}`, rules.perIp]];
+    const checks: Array<[string, RateLimit]> = [[`${action}:ip:${rateLimitAddress(ip)}`, rules.perIp]];
     if (account) checks.push([`${action}:account:${account}`, rules.perAccount]);
     for (const [key, rule] of checks) {
-      if (!(await limits.hit(db, key, rule, now()))) throw new HttpError(429, messages.tooManyAttempts);
+      if (!(await limits.hit(db, key, rule, now()))) throw tooMany(messages.tooManyAttempts);
     }
   }
 
@@ -60,35 +64,52 @@ export function createIdentityService(deps: IdentityDeps) {
   /** Checks license ID and password with SPEC §8's messages; the account may still be unverified. */
   async function checkCredentials(input: SignInInput): Promise<store.UserRow> {
     const user = await store.findUserByLicenseKey(db, licenseKey(input.licenseId));
-    if (!user) throw unauthorized(messages.invalidCredentials);
-    if (!user.email) throw new HttpError(409, messages.accountConfigurationError);
-    if (!(await verifyPassword(user.password_hash, input.password))) throw new HttpError(401, messages.invalidPassword, { field: 'password' });
+    if (!user) throw unauthenticated(messages.invalidCredentials);
+    if (!user.email) throw conflict(messages.accountConfigurationError);
+    if (!(await verifyPassword(user.password_hash, input.password))) throw unauthenticated(messages.invalidPassword, { field: 'password' });
     return user;
   }
 
   /** The link a token names, if it is unused and unexpired. */
   async function liveLink(token: string, purpose: 'verify' | 'reset') {
     const row = await store.findToken(db, hashToken(token), purpose);
-    if (!row || row.used_at) throw badRequest(messages.linkInvalid);
-    if (row.expires_at <= iso()) throw new HttpError(410, messages.linkExpired);
+    if (!row || row.used_at) throw invalid(messages.linkInvalid);
+    if (row.expires_at <= iso()) throw expired(messages.linkExpired);
     return row;
   }
 
   /** A single-use link: valid, unused and unexpired, then consumed together with `effect`. */
-  async function useLink(token: string, purpose: 'verify' | 'reset', effect: (trx: store.Executor, userId: string) => Promise<void>) {
+  async function useLink(token: string, purpose: 'verify' | 'reset', effect: (trx: Executor, userId: string) => Promise<void>) {
     const row = await liveLink(token, purpose);
     await db.transaction().execute(async (trx) => {
-      if (!(await store.consumeToken(trx, row.token_hash, iso()))) throw badRequest(messages.linkInvalid);
+      if (!(await store.consumeToken(trx, row.token_hash, iso()))) throw invalid(messages.linkInvalid);
       await effect(trx, row.user_id);
     });
     return row.user_id;
   }
 
   return {
+    /** Counts one attempt at `action` from this address (and account); too many in the window is refused. */
+    limit,
+
+    /**
+     * Housekeeping: removes expired sessions, used links, links that expired over a week ago (until then a click
+     * still says the link expired) and rate-limit windows that have ended. Answers the rows removed per table.
+     */
+    async purgeExpired(at: Date): Promise<Record<string, number>> {
+      const nowIso = at.toISOString();
+      const linksExpiredBefore = new Date(at.getTime() - EXPIRED_LINK_RETENTION_MS).toISOString();
+      return {
+        sessions: await store.deleteExpiredSessions(db, nowIso),
+        auth_tokens: await store.deleteSpentTokens(db, linksExpiredBefore),
+        rate_limits: await limits.deleteEnded(db, nowIso),
+      };
+    },
+
     async signUp(input: SignUpInput, caller: Caller): Promise<void> {
       await limit('signUp', caller.ip, input.email);
       if (isWeakPassword(input.password, [input.username, input.email, input.licenseId])) {
-        throw badRequest(messages.passwordTooWeak, 'password');
+        throw invalid(messages.passwordTooWeak, 'password');
       }
       if (await store.findUserByEmail(db, input.email)) throw conflict(messages.emailAlreadyRegistered, 'email');
       if (await store.findUserByLicenseKey(db, licenseKey(input.licenseId))) {
@@ -118,7 +139,7 @@ export function createIdentityService(deps: IdentityDeps) {
       try {
         await db.transaction().execute(async (trx) => {
           await store.insertUser(trx, user);
-          await store.insertSosFace(trx, user.uid, user.email, createdAt);
+          for (const created of deps.onUserCreated ?? []) await created(trx, { uid: user.uid, email: user.email, createdAt });
         });
       } catch (error) {
         if (!isUniqueViolation(error)) throw error;
@@ -130,7 +151,7 @@ export function createIdentityService(deps: IdentityDeps) {
         await sendLink(user, 'verify');
       } catch {
         await store.deleteUser(db, user.uid);
-        throw new HttpError(503, messages.registrationFailed);
+        throw unavailable(messages.registrationFailed);
       }
     },
 
@@ -138,7 +159,7 @@ export function createIdentityService(deps: IdentityDeps) {
       await limit('signIn', caller.ip, licenseKey(input.licenseId));
       const user = await checkCredentials(input);
       if (Number(user.is_verified) !== 1) {
-        throw new HttpError(403, 'Verification Required', { code: 'unverified' });
+        throw refused('Verification Required', { code: 'unverified' });
       }
       await limits.clear(db, `signIn:account:${licenseKey(input.licenseId)}`);
       const { token, hash } = newToken();
@@ -181,7 +202,7 @@ export function createIdentityService(deps: IdentityDeps) {
       try {
         await sendLink(user, 'reset');
       } catch {
-        throw new HttpError(503, messages.resetFailed);
+        throw unavailable(messages.resetFailed);
       }
     },
 
@@ -190,7 +211,7 @@ export function createIdentityService(deps: IdentityDeps) {
       const row = await liveLink(input.token, 'reset');
       const user = await store.findUserById(db, row.user_id);
       if (user && isWeakPassword(input.password, [user.username, user.email, user.license_id])) {
-        throw badRequest(messages.passwordTooWeak, 'password');
+        throw invalid(messages.passwordTooWeak, 'password');
       }
       const passwordHash = await hashPassword(input.password);
       await useLink(input.token, 'reset', async (trx, userId) => {
@@ -207,12 +228,20 @@ export function createIdentityService(deps: IdentityDeps) {
       }
     },
 
-    /** The user a session cookie belongs to, if the session is live. */
-    async userForSession(token: string | undefined) {
-      if (!token) return undefined;
-      return findSessionUser(hashToken(token), iso());
+    /** The whole record (with its QR image) of a signed-in user. */
+    async account(uid: string): Promise<store.UserRow> {
+      const user = await store.findUserById(db, uid);
+      if (!user) throw notFound(profileMessages.notFound);
+      return user;
+    },
+
+    /** Changes the fields a user may edit on their profile. */
+    async updateAccount(uid: string, changes: Partial<Pick<store.UserRow, 'username' | 'phone' | 'qr_code'>>): Promise<void> {
+      await store.updateUser(db, uid, changes);
     },
   };
 }
 
 export type IdentityService = ReturnType<typeof createIdentityService>;
+/** A user's whole record, secrets included: for services, never for an answer. */
+export type Account = store.UserRow;

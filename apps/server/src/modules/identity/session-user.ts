@@ -1,11 +1,11 @@
 import type { SessionUser } from '@seva/shared';
-import type { SessionRow } from './store.ts';
+import type { SignedInUser } from '../../db/signed-in-user.ts';
 
 /**
  * The user record as SPEC §3 names its fields, without secrets. The session check that every screen makes
  * leaves out the QR image (a few KB); the profile, which shows it, asks for it.
  */
-export function toSessionUser(row: SessionRow & { qr_code?: string | null }, options: { withQrCode: boolean } = { withQrCode: true }): SessionUser {
+export function toSessionUser(row: SignedInUser & { qr_code?: string | null }, options: { withQrCode: boolean } = { withQrCode: true }): SessionUser {
   return {
     uid: row.uid,
     username: row.username,

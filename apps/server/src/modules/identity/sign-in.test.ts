@@ -51,7 +51,7 @@ describe.each(engines)('sign-in on %s', (engine) => {
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({ message: 'Verification Required', code: 'unverified' });
     expect(res.headers['set-cookie']).toBeUndefined();
-    const user = await t.app.context.database.db.selectFrom('users').selectAll().where('email', '=', input.email).executeTakeFirstOrThrow();
+    const user = await t.infrastructure.database.db.selectFrom('users').selectAll().where('email', '=', input.email).executeTakeFirstOrThrow();
     expect(user).toMatchObject({ is_logged_in: 0, is_verified: 0, last_login_time: null });
   });
 

@@ -11,7 +11,7 @@ describe.each(engines)('sign-out on %s', (engine) => {
   const signOut = (headers: Record<string, string> = {}) => t.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers });
   const session = (cookie: string) => t.app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie } });
   const isLoggedIn = async (uid: string) =>
-    Number((await t.app.context.database.db.selectFrom('users').select('is_logged_in').where('uid', '=', uid).executeTakeFirstOrThrow()).is_logged_in);
+    Number((await t.infrastructure.database.db.selectFrom('users').select('is_logged_in').where('uid', '=', uid).executeTakeFirstOrThrow()).is_logged_in);
 
   it('clears the cookie, ends the session and marks the user signed out', async () => {
     const { cookie, user } = await signedInUser(t);
@@ -25,7 +25,7 @@ describe.each(engines)('sign-out on %s', (engine) => {
 
     expect((await session(cookie)).statusCode).toBe(401);
     expect(await isLoggedIn(user.uid)).toBe(0);
-    const sessions = await t.app.context.database.db.selectFrom('sessions').select('token_hash').where('user_id', '=', user.uid).execute();
+    const sessions = await t.infrastructure.database.db.selectFrom('sessions').select('token_hash').where('user_id', '=', user.uid).execute();
     expect(sessions).toHaveLength(0);
   });
 

@@ -19,7 +19,7 @@ describe.each(engines)('sign-up on %s', (engine) => {
 
   const signUp = (payload: object) => t.app.inject({ method: 'POST', url: '/api/auth/sign-up', payload });
   const userRows = (where: { email?: string; licenseKey?: string }) => {
-    let query = t.app.context.database.db.selectFrom('users').selectAll();
+    let query = t.infrastructure.database.db.selectFrom('users').selectAll();
     if (where.email) query = query.where('email', '=', where.email);
     if (where.licenseKey) query = query.where('license_key', '=', where.licenseKey);
     return query.execute();
@@ -64,7 +64,7 @@ describe.each(engines)('sign-up on %s', (engine) => {
     const input = newUserInput();
     await signUp(input);
     const [user] = await userRows({ email: input.email });
-    const sos = await t.app.context.database.db.selectFrom('sos_face').selectAll().where('user_id', '=', user!.uid).execute();
+    const sos = await t.infrastructure.database.db.selectFrom('sos_face').selectAll().where('user_id', '=', user!.uid).execute();
     expect(sos).toHaveLength(1);
     expect(sos[0]).toMatchObject({ email: input.email });
     expect(JSON.parse(sos[0]!.emergency_contacts)).toEqual([]);
@@ -201,7 +201,7 @@ describe.each(engines)('sign-up when the verification e-mail cannot be sent, on 
     expect(res.statusCode).toBe(503);
     expect(res.json()).toEqual({ message: 'Registration failed' });
     expect(res.body).not.toContain('SMTP');
-    const db = t.app.context.database.db;
+    const db = t.infrastructure.database.db;
     expect(await db.selectFrom('users').selectAll().execute()).toHaveLength(0);
     expect(await db.selectFrom('sos_face').selectAll().execute()).toHaveLength(0);
     expect(await db.selectFrom('auth_tokens').selectAll().execute()).toHaveLength(0);

@@ -1,9 +1,7 @@
-import type { Kysely, Selectable, Transaction } from 'kysely';
-import type { Db } from '../../db/database.ts';
-import type { PreparedReads } from '../../db/prepared-reads.ts';
-import type { AuthTokensTable, Database, UsersTable } from '../../db/schema.ts';
+import type { Selectable } from 'kysely';
+import type { Executor } from '../../db/database.ts';
+import type { AuthTokensTable, UsersTable } from '../../db/schema.ts';
 
-export type Executor = Db | Transaction<Database> | Kysely<Database>;
 export type UserRow = Selectable<UsersTable>;
 
 export function findUserByLicenseKey(db: Executor, licenseKey: string) {
@@ -20,14 +18,6 @@ export function findUserById(db: Executor, uid: string) {
 
 export async function insertUser(db: Executor, user: UserRow): Promise<void> {
   await db.insertInto('users').values(user).execute();
-}
-
-/** SPEC §7: the face/emergency document made at registration, with no faces and no contacts. */
-export async function insertSosFace(db: Executor, userId: string, email: string, now: string): Promise<void> {
-  await db
-    .insertInto('sos_face')
-    .values({ user_id: userId, email, emergency_contacts: '[]', created_at: now, updated_at: now })
-    .execute();
 }
 
 export async function updateUser(db: Executor, uid: string, changes: Partial<UserRow>): Promise<void> {
@@ -67,46 +57,6 @@ export async function insertSession(db: Executor, session: { token_hash: string;
   await db.insertInto('sessions').values(session).execute();
 }
 
-/** What a request knows of its user: the record without its secrets or its QR image. */
-export type SessionRow = Omit<UserRow, 'password_hash' | 'qr_code'>;
-const SESSION_COLUMNS = [
-  'users.uid',
-  'users.email',
-  'users.username',
-  'users.phone',
-  'users.license_id',
-  'users.license_key',
-  'users.created_at',
-  'users.is_active',
-  'users.is_verified',
-  'users.is_logged_in',
-  'users.role',
-  'users.access_level',
-  'users.last_login_time',
-  'users.last_login_device',
-  'users.version',
-] as const;
-
-function sessionUserQuery(db: Executor, tokenHash: string, now: string) {
-  return db
-    .selectFrom('sessions')
-    .innerJoin('users', 'users.uid', 'sessions.user_id')
-    .select(SESSION_COLUMNS)
-    .where('sessions.token_hash', '=', tokenHash)
-    .where('sessions.expires_at', '>', now);
-}
-
-/**
- * The user of a live session, asked by nearly every request: compiled once (building it anew halved the session
- * check's throughput, D-006) and run as one of the database's prepared reads (D-009).
- */
-export function sessionUserLookup(db: Db, reads: PreparedReads): (tokenHash: string, now: string) => Promise<SessionRow | undefined> {
-  const compiled = sessionUserQuery(db, '$token', '$now').compile();
-  if (compiled.parameters.join() !== '$token,$now') throw new Error('Unexpected session query parameters');
-  const firstRow = reads.firstRow<SessionRow>(compiled);
-  return (tokenHash, now) => firstRow([tokenHash, now]);
-}
-
 export async function deleteSession(db: Executor, tokenHash: string): Promise<string | undefined> {
   const row = await db.deleteFrom('sessions').where('token_hash', '=', tokenHash).returning('user_id').executeTakeFirst();
   return row?.user_id;
@@ -128,4 +78,18 @@ export async function countUserSessions(db: Executor, userId: string, now: strin
 
 export async function deleteUser(db: Executor, uid: string): Promise<void> {
   await db.deleteFrom('users').where('uid', '=', uid).execute();
+}
+
+export async function deleteExpiredSessions(db: Executor, now: string): Promise<number> {
+  const result = await db.deleteFrom('sessions').where('expires_at', '<=', now).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** Links used (or retired by a newer one), and links that expired before `expiredBefore`. */
+export async function deleteSpentTokens(db: Executor, expiredBefore: string): Promise<number> {
+  const result = await db
+    .deleteFrom('auth_tokens')
+    .where((eb) => eb.or([eb('used_at', 'is not', null), eb('expires_at', '<=', expiredBefore)]))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

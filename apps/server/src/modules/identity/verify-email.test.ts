@@ -54,8 +54,8 @@ describe.each(engines)('e-mail verification on %s', (engine) => {
 
   it('answers 410 for an expired link and leaves the account unverified', async () => {
     const { input, token } = await unverifiedAccount();
-    const user = await t.app.context.database.db.selectFrom('users').select('uid').where('email', '=', input.email).executeTakeFirstOrThrow();
-    await t.app.context.database.db
+    const user = await t.infrastructure.database.db.selectFrom('users').select('uid').where('email', '=', input.email).executeTakeFirstOrThrow();
+    await t.infrastructure.database.db
       .updateTable('auth_tokens')
       .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
       .where('user_id', '=', user.uid)
@@ -68,9 +68,9 @@ describe.each(engines)('e-mail verification on %s', (engine) => {
 
   it('keeps a link valid for 24 hours', async () => {
     const { input, token } = await unverifiedAccount();
-    const { database, mailer } = t.app.context;
-    const at = (ms: number) => createIdentityService({ db: database.db, reads: database.reads, mailer, config: t.config, now: () => new Date(Date.now() + ms) });
-    await expect(at(VERIFY_TTL_MS + 1000).verifyEmail(token)).rejects.toMatchObject({ statusCode: 410, message: LINK_EXPIRED.message });
+    const { database, mailer } = t.infrastructure;
+    const at = (ms: number) => createIdentityService({ db: database.db, mailer, config: t.config, now: () => new Date(Date.now() + ms) });
+    await expect(at(VERIFY_TTL_MS + 1000).verifyEmail(token)).rejects.toMatchObject({ kind: 'expired', message: LINK_EXPIRED.message });
     await expect(at(VERIFY_TTL_MS - 60_000).verifyEmail(token)).resolves.toBeUndefined();
     expect(VERIFY_TTL_MS).toBe(24 * 60 * 60 * 1000);
     expect((await signIn(input)).statusCode).toBe(200);

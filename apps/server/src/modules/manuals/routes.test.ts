@@ -19,11 +19,11 @@ describe.each(engines)('/api/manuals on %s', (engine) => {
   });
   afterAll(async () => t.close());
 
-  const db = () => t.app.context.database.db;
-  const manualsAt = (iso: string) => createManualsService({ db: db(), blobs: t.app.context.blobs, now: () => new Date(iso) });
+  const db = () => t.infrastructure.database.db;
+  const manualsAt = (iso: string) => createManualsService({ db: db(), blobs: t.infrastructure.blobs, now: () => new Date(iso) });
   const latest = () => t.app.inject({ method: 'GET', url: '/api/manuals/latest', headers: { cookie } });
   const clear = async () => {
-    for (const row of await db().selectFrom('manuals').select('blob_key').execute()) await t.app.context.blobs.delete(row.blob_key);
+    for (const row of await db().selectFrom('manuals').select('blob_key').execute()) await t.infrastructure.blobs.delete(row.blob_key);
     await db().deleteFrom('manuals').execute();
   };
 
@@ -67,10 +67,10 @@ describe.each(engines)('/api/manuals on %s', (engine) => {
   it("passes over a manual whose file is missing, and says 'No valid user manual found.' when none can be read", async () => {
     const older = await manualsAt('2025-01-01T00:00:00.000Z').addManual(await pdfSaying('Older'), 'older.pdf');
     const newer = await manualsAt('2025-02-01T00:00:00.000Z').addManual(await pdfSaying('Newer'), 'newer.pdf');
-    await t.app.context.blobs.delete(newer.blob_key);
+    await t.infrastructure.blobs.delete(newer.blob_key);
     expect((await latest()).json().fileName).toBe('older.pdf');
 
-    await t.app.context.blobs.delete(older.blob_key);
+    await t.infrastructure.blobs.delete(older.blob_key);
     const res = await latest();
     expect(res.statusCode).toBe(404);
     expect(res.json().message).toBe('No valid user manual found.');

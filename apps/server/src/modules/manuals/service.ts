@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { BlobStore } from '../../blobs/blob-store.ts';
+import type { BlobRecords, BlobStore } from '../../blobs/blob-store.ts';
 import { isUniqueViolation, type Db } from '../../db/database.ts';
-import { badRequest, conflict, notFound } from '../../plugins/http-error.ts';
+import { conflict, invalid, notFound } from '../../domain-errors.ts';
 import * as store from './store.ts';
 
 /** SPEC §8 (manual), verbatim, plus the refusals this product adds. */
@@ -24,9 +24,9 @@ export const isPdf = (data: Buffer) => data.subarray(0, PDF_MAGIC.length).equals
 /** Checks a manual before anything is written; answers its trimmed file name. */
 export function checkManualFile(pdf: Buffer, fileName: string): string {
   const name = fileName.trim();
-  if (name.length === 0 || name.length > FILE_NAME_MAX || /[/\\\p{Cc}]/u.test(name)) throw badRequest(manualMessages.badFileName);
-  if (!isPdf(pdf)) throw badRequest(manualMessages.notPdf);
-  if (pdf.length > MAX_MANUAL_BYTES) throw badRequest(manualMessages.tooLarge);
+  if (name.length === 0 || name.length > FILE_NAME_MAX || /[/\\\p{Cc}]/u.test(name)) throw invalid(manualMessages.badFileName);
+  if (!isPdf(pdf)) throw invalid(manualMessages.notPdf);
+  if (pdf.length > MAX_MANUAL_BYTES) throw invalid(manualMessages.tooLarge);
   return name;
 }
 
@@ -57,7 +57,7 @@ export function createManualsService({ db, blobs, now = () => new Date() }: Manu
 
   return {
     /**
-     * Stores a PDF as the newest manual: blob first, then its row; a failed row removes the blob.
+     * Stores a PDF as the newest manual: blob first, then its row; a failed row leaves no blob.
      * `id` is for the seed only, so that two instances starting at once add one sample manual.
      */
     async addManual(pdf: Buffer, fileName: string, options: { id?: string } = {}): Promise<store.ManualRow> {
@@ -71,16 +71,23 @@ export function createManualsService({ db, blobs, now = () => new Date() }: Manu
         size: pdf.length,
         created_at: createdAt,
       };
-      await blobs.put(row.blob_key, pdf, 'application/pdf');
       try {
-        await store.insertManual(db, row);
+        await blobs.putWith(row.blob_key, pdf, 'application/pdf', (trx) => store.insertManual(trx, row));
       } catch (error) {
-        await blobs.delete(row.blob_key);
         if (isUniqueViolation(error)) throw conflict(manualMessages.alreadyAdded);
         throw error;
       }
       return row;
     },
+
+    /** The integrity check's view of manuals: each names its PDF. */
+    blobRecords: {
+      kind: 'manual',
+      async list() {
+        return (await store.listManualsNewestFirst(db)).map((row) => ({ key: row.blob_key, record: `manual ${row.id} "${row.file_name}"` }));
+      },
+      forget: (key: string) => blobs.deleteWith(key, (trx) => store.deleteManualByBlobKey(trx, key)),
+    } satisfies BlobRecords,
 
     async hasManuals(): Promise<boolean> {
       return (await store.countManuals(db)) > 0;

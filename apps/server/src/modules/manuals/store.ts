@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { ManualsTable } from '../../db/schema.ts';
-import type { Executor } from '../identity/store.ts';
+import type { Executor } from '../../db/database.ts';
 
 export type ManualRow = Selectable<ManualsTable>;
 
@@ -29,4 +29,9 @@ export async function countManuals(db: Executor): Promise<number> {
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+export async function deleteManualByBlobKey(db: Executor, blobKey: string): Promise<boolean> {
+  const result = await db.deleteFrom('manuals').where('blob_key', '=', blobKey).executeTakeFirst();
+  return Number(result.numDeletedRows) === 1;
 }

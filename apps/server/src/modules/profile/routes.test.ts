@@ -48,10 +48,10 @@ describe.each(engines)('/api/profile on %s', (engine) => {
 
   it('makes and stores the QR when the record has none', async () => {
     const { cookie, input, user } = await signedInUser(t);
-    await t.app.context.database.db.updateTable('users').set({ qr_code: null }).where('uid', '=', user.uid).execute();
+    await t.infrastructure.database.db.updateTable('users').set({ qr_code: null }).where('uid', '=', user.uid).execute();
     const res = await t.app.inject({ method: 'GET', url: '/api/profile', headers: { cookie } });
     expect(await decodeQr(res.json().user.QRCode)).toBe(`ID:${input.licenseId},Email:${input.email},Version:1.0`);
-    const row = await t.app.context.database.db.selectFrom('users').select('qr_code').where('uid', '=', user.uid).executeTakeFirstOrThrow();
+    const row = await t.infrastructure.database.db.selectFrom('users').select('qr_code').where('uid', '=', user.uid).executeTakeFirstOrThrow();
     expect(row.qr_code).toBe(res.json().user.QRCode);
   });
 
@@ -67,7 +67,7 @@ describe.each(engines)('/api/profile on %s', (engine) => {
 
   it('changes the phone and the QR still scans to the same identity, remade when missing', async () => {
     const { cookie, input, user } = await signedInUser(t);
-    await t.app.context.database.db.updateTable('users').set({ qr_code: null }).where('uid', '=', user.uid).execute();
+    await t.infrastructure.database.db.updateTable('users').set({ qr_code: null }).where('uid', '=', user.uid).execute();
     const res = await patch(cookie, { phone: '+44 20 7946 0958' });
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe('Phone updated successfully.');

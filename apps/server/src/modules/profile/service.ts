@@ -1,38 +1,32 @@
-import { profileMessages, type ProfileEditInput, type ProfileField } from '@seva/shared';
-import type { Db } from '../../db/database.ts';
-import { notFound } from '../../plugins/http-error.ts';
+import type { ProfileEditInput, ProfileField } from '@seva/shared';
+import type { SignedInUser } from '../../db/signed-in-user.ts';
 import { identityQrDataUrl } from '../identity/identity-qr.ts';
-import { findUserById, updateUser, type SessionRow, type UserRow } from '../identity/store.ts';
+import type { IdentityService } from '../identity/service.ts';
+import type { Account } from '../identity/service.ts';
 
 export interface ProfileDeps {
-  db: Db;
+  identity: Pick<IdentityService, 'account' | 'updateAccount'>;
 }
 
 /** SPEC §2 /profile: the signed-in user's record, its identity QR, and edits of username or phone. */
-export function createProfileService({ db }: ProfileDeps) {
+export function createProfileService({ identity }: ProfileDeps) {
   /** The record with its identity QR, made and stored when it is missing. */
-  async function withIdentityQr(user: UserRow): Promise<UserRow> {
+  async function withIdentityQr(user: Account): Promise<Account> {
     if (user.qr_code) return user;
     const qrCode = await identityQrDataUrl(user);
-    await updateUser(db, user.uid, { qr_code: qrCode });
+    await identity.updateAccount(user.uid, { qr_code: qrCode });
     return { ...user, qr_code: qrCode };
   }
 
-  /** The full record: the session carries neither secrets nor the QR image. */
-  async function fullRecord(userId: string): Promise<UserRow> {
-    const user = await findUserById(db, userId);
-    if (!user) throw notFound(profileMessages.notFound);
-    return user;
-  }
-
   return {
-    read: async (user: SessionRow) => withIdentityQr(await fullRecord(user.uid)),
+    /** The full record: the session carries neither secrets nor the QR image. */
+    read: async (user: SignedInUser) => withIdentityQr(await identity.account(user.uid)),
 
     /** Changes one field; the QR encodes license ID, e-mail and version, so it stays valid. */
-    async edit(user: SessionRow, input: ProfileEditInput): Promise<{ user: UserRow; field: ProfileField }> {
+    async edit(user: SignedInUser, input: ProfileEditInput): Promise<{ user: Account; field: ProfileField }> {
       const field: ProfileField = input.username !== undefined ? 'username' : 'phone';
-      await updateUser(db, user.uid, field === 'username' ? { username: input.username } : { phone: input.phone });
-      return { user: await withIdentityQr(await fullRecord(user.uid)), field };
+      await identity.updateAccount(user.uid, field === 'username' ? { username: input.username } : { phone: input.phone });
+      return { user: await withIdentityQr(await identity.account(user.uid)), field };
     },
   };
 }

@@ -13,10 +13,12 @@ const vitalSchema = z.strictObject({
   path: z.string().max(200).optional(),
 });
 
-export async function vitalsRoutes(app: FastifyInstance): Promise<void> {
-  app.post('/', async (request, reply) => {
-    const vital = parseBody(vitalSchema, request.body);
-    request.log.info({ vital }, 'web vital');
-    return reply.status(204).send();
-  });
+export function vitalsRoutes() {
+  return async (app: FastifyInstance) => {
+    app.post('/', async (request, reply) => {
+      const vital = parseBody(vitalSchema, request.body);
+      request.log.info({ vital }, 'web vital');
+      return reply.status(204).send();
+    });
+  };
 }

@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
+import { paths } from '../../lib/paths.ts';
 import { featureForPath, NAV_ENTRIES } from '../navigation.ts';
 
-/** SPEC §2's shared navigation: logo to /dashboard, six entries, a menu toggle on narrow screens, 'Current: {feature}'. */
+/** SPEC §2's shared navigation: logo to the dashboard, six entries, a menu toggle on narrow screens, 'Current: {feature}'. */
 export function TopNavigation() {
   const { pathname } = useLocation();
   const [open, setOpen] = useState(false);
@@ -11,7 +12,7 @@ export function TopNavigation() {
   return (
     <header className="site-header">
       <div className="site-header-bar">
-        <Link to="/dashboard" className="brand" aria-label="SEVA home">
+        <Link to={paths.dashboard} className="brand" aria-label="SEVA home">
           <img src="/logo.svg" alt="" width="40" height="40" />
           <span>SEVA</span>
         </Link>
@@ -30,7 +31,7 @@ export function TopNavigation() {
         <ul>
           {NAV_ENTRIES.map((entry) => (
             <li key={entry.to}>
-              <NavLink to={entry.to} end={entry.to !== '/faces'}>
+              <NavLink to={entry.to} end={entry.to !== paths.faces}>
                 {entry.label}
               </NavLink>
             </li>

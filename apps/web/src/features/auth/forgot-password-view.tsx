@@ -1,8 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { messages, resetRequestSchema, type ResetRequestInput } from '@seva/shared';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Button } from '../../components/ui/button.tsx';
+import { Form, useZodForm } from '../../components/ui/form.tsx';
 import { PageHeading } from '../../components/ui/page-heading.tsx';
 import { StatusRegion } from '../../components/ui/status-region.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
@@ -14,12 +13,10 @@ export function ForgotPasswordView({ onBack }: { onBack: () => void }) {
   const request = useRequestPasswordReset();
   const [failure, setFailure] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const { register, handleSubmit, setError, formState } = useForm<ResetRequestInput>({
-    resolver: zodResolver(resetRequestSchema),
-    defaultValues: { email: '' },
-  });
+  const form = useZodForm(resetRequestSchema, { defaultValues: { email: '' } });
+  const { register, setError, formState } = form;
 
-  const onSubmit = handleSubmit(async (input) => {
+  const onSubmit = async (input: ResetRequestInput) => {
     setFailure(null);
     try {
       await request.mutateAsync(input);
@@ -27,7 +24,7 @@ export function ForgotPasswordView({ onBack }: { onBack: () => void }) {
     } catch (error) {
       setFailure(placeServerError(error, ['email'], setError, messages.resetFailed));
     }
-  });
+  };
 
   if (sentTo) {
     return (
@@ -48,12 +45,12 @@ export function ForgotPasswordView({ onBack }: { onBack: () => void }) {
       </PageHeading>
       <p>Enter the e-mail address of your SEVA account and we will send you a link to choose a new password.</p>
       <StatusRegion tone={failure ? 'error' : 'info'} message={failure ?? (busy ? 'Sending reset link…' : null)} />
-      <form onSubmit={onSubmit} noValidate className="form">
+      <Form form={form} onSubmit={onSubmit} className="form">
         <TextField label="Email" type="email" autoComplete="email" {...register('email')} error={formState.errors.email?.message} />
         <Button type="submit" busy={busy}>
           SEND RESET LINK
         </Button>
-      </form>
+      </Form>
       <p>
         <Button variant="secondary" onClick={onBack}>
           BACK TO LOGIN

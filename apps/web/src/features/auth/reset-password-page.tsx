@@ -1,12 +1,12 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { messages, newPasswordSchema, PASSWORD_MAX, type NewPasswordInput } from '@seva/shared';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
+import { Form, useZodForm } from '../../components/ui/form.tsx';
 import { PageHeading } from '../../components/ui/page-heading.tsx';
 import { StatusRegion } from '../../components/ui/status-region.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
+import { paths } from '../../lib/paths.ts';
 import { useResetPassword } from './api/reset-password.ts';
 import { placeServerError } from './server-error.ts';
 
@@ -15,19 +15,19 @@ export function ResetPasswordPage() {
   const [params] = useSearchParams();
   const reset = useResetPassword();
   const [failure, setFailure] = useState<string | null>(null);
-  const { register, handleSubmit, setError, formState } = useForm<NewPasswordInput>({
-    resolver: zodResolver(newPasswordSchema),
+  const form = useZodForm(newPasswordSchema, {
     defaultValues: { token: params.get('token') ?? '', password: '', confirmPassword: '' },
   });
+  const { register, setError, formState } = form;
 
-  const onSubmit = handleSubmit(async (input) => {
+  const onSubmit = async (input: NewPasswordInput) => {
     setFailure(null);
     try {
       await reset.mutateAsync(input);
     } catch (error) {
       setFailure(placeServerError(error, ['password', 'confirmPassword'], setError, messages.serverError));
     }
-  });
+  };
 
   if (reset.isSuccess) {
     return (
@@ -37,7 +37,7 @@ export function ResetPasswordPage() {
         </PageHeading>
         <StatusRegion tone="success" message={reset.data.message} />
         <p>
-          <Link to="/login">Go to Sign In</Link>
+          <Link to={paths.login}>Go to Sign In</Link>
         </p>
       </section>
     );
@@ -48,7 +48,7 @@ export function ResetPasswordPage() {
     <section aria-labelledby="new-password-heading" className="card">
       <PageHeading id="new-password-heading">Choose a new password</PageHeading>
       <StatusRegion tone={failure || tokenError ? 'error' : 'info'} message={failure ?? tokenError ?? (busy ? 'Saving your new password…' : null)} />
-      <form onSubmit={onSubmit} noValidate className="form">
+      <Form form={form} onSubmit={onSubmit} className="form">
         <input type="hidden" {...register('token')} />
         <TextField
           label="New password"
@@ -70,9 +70,9 @@ export function ResetPasswordPage() {
         <Button type="submit" busy={busy}>
           SAVE NEW PASSWORD
         </Button>
-      </form>
+      </Form>
       <p>
-        <Link to="/login">BACK TO LOGIN</Link>
+        <Link to={paths.login}>BACK TO LOGIN</Link>
       </p>
     </section>
   );

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   COUNTRIES,
   countryByName,
@@ -11,13 +10,14 @@ import {
   type SignUpInput,
 } from '@seva/shared';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
+import { Form, useZodForm } from '../../components/ui/form.tsx';
 import { PageHeading } from '../../components/ui/page-heading.tsx';
 import { SelectField } from '../../components/ui/select-field.tsx';
 import { StatusRegion } from '../../components/ui/status-region.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
+import { paths } from '../../lib/paths.ts';
 import { COUNTRY_OPTIONS, digitsOnly } from '../../lib/phone-digits.ts';
 import { useDelayedRedirect } from '../../lib/use-delayed-redirect.ts';
 import { useSignUp } from './api/sign-up.ts';
@@ -35,8 +35,7 @@ export function SignupPage() {
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [countryName, setCountryName] = useState(DEFAULT_COUNTRY);
-  const { register, handleSubmit, setError, setValue, getValues, watch, formState } = useForm<SignUpInput>({
-    resolver: zodResolver(signUpSchema),
+  const form = useZodForm(signUpSchema, {
     defaultValues: {
       username: '',
       email: '',
@@ -47,10 +46,11 @@ export function SignupPage() {
       confirmPassword: '',
     },
   });
-  useDelayedRedirect(sentTo !== null, '/login', SIGNUP_REDIRECT_MS, { notice: SENT_NOTICE });
+  const { register, setError, setValue, getValues, watch, formState } = form;
+  useDelayedRedirect(sentTo !== null, paths.login, SIGNUP_REDIRECT_MS, { notice: SENT_NOTICE });
   const countryCode = watch('countryCode');
 
-  const onSubmit = handleSubmit(async (input) => {
+  const onSubmit = async (input: SignUpInput) => {
     setFailure(null);
     try {
       await signUp.mutateAsync(input);
@@ -58,7 +58,7 @@ export function SignupPage() {
     } catch (error) {
       setFailure(placeServerError(error, FIELDS, setError, messages.registrationFailed));
     }
-  });
+  };
 
   if (sentTo) {
     return (
@@ -69,7 +69,7 @@ export function SignupPage() {
         <StatusRegion tone="success" message={`We sent a verification link to ${sentTo}. Taking you to sign in in 5 seconds.`} />
         <p>Open the link in that e-mail to verify your address, then sign in with your license ID. The link expires in 24 hours.</p>
         <p>
-          <Link to="/login" replace state={{ notice: SENT_NOTICE }}>
+          <Link to={paths.login} replace state={{ notice: SENT_NOTICE }}>
             Sign In now
           </Link>
         </p>
@@ -84,7 +84,7 @@ export function SignupPage() {
       <PageHeading id="signup-heading">Create Account</PageHeading>
       <p>Register your SEVA glasses with your license ID. All fields are required.</p>
       <StatusRegion tone={failure ? 'error' : 'info'} message={failure ?? (busy ? 'Creating your account…' : null)} />
-      <form onSubmit={onSubmit} noValidate className="form form-two-columns">
+      <Form form={form} onSubmit={onSubmit} className="form form-two-columns">
         <TextField label="Username" autoComplete="username" {...register('username')} error={errors.username?.message} />
         <TextField label="Email" type="email" autoComplete="email" {...register('email')} error={errors.email?.message} />
         <SelectField
@@ -134,9 +134,9 @@ export function SignupPage() {
             {busy ? 'CREATING ACCOUNT' : 'CREATE ACCOUNT'}
           </Button>
         </div>
-      </form>
+      </Form>
       <p>
-        Already registered? <Link to="/login">Sign In</Link>
+        Already registered? <Link to={paths.login}>Sign In</Link>
       </p>
     </section>
   );

@@ -4,6 +4,7 @@ import { messages } from '@seva/shared';
 import { PageHeading } from '../../components/ui/page-heading.tsx';
 import { StatusRegion } from '../../components/ui/status-region.tsx';
 import { ApiError } from '../../lib/api-client.ts';
+import { paths } from '../../lib/paths.ts';
 import { useVerifyEmail } from './api/verify-email.ts';
 
 /** Where the verification e-mail's link leads: confirms the address once, on arrival. */
@@ -27,7 +28,7 @@ export function VerifyEmailPage() {
         message={failure ?? (verify.isSuccess ? verify.data.message : 'Verifying your e-mail…')}
       />
       <p>
-        <Link to="/login">Go to Sign In</Link>
+        <Link to={paths.login}>Go to Sign In</Link>
       </p>
     </section>
   );

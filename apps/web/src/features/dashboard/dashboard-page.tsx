@@ -1,14 +1,15 @@
 import { Link } from 'react-router';
 import { PageHeading } from '../../components/ui/page-heading.tsx';
 import { StatusRegion } from '../../components/ui/status-region.tsx';
+import { paths } from '../../lib/paths.ts';
 import { useSession } from '../../lib/session.ts';
 import { ProfileMenu } from './profile-menu.tsx';
 
 const CARDS = [
-  { to: '/faces', title: 'Face Recognition', text: 'Teach your glasses the faces of the people you know.' },
-  { to: '/sos', title: 'Emergency Setup', text: 'Choose who we contact in an emergency.' },
-  { to: '/manual', title: 'Knowledge Base', text: 'Read the latest SEVA user manual.' },
-  { to: '/updates', title: 'Updates', text: 'Scan QR codes to install or update SEVA features.' },
+  { to: paths.faces, title: 'Face Recognition', text: 'Teach your glasses the faces of the people you know.' },
+  { to: paths.sos, title: 'Emergency Setup', text: 'Choose who we contact in an emergency.' },
+  { to: paths.manual, title: 'Knowledge Base', text: 'Read the latest SEVA user manual.' },
+  { to: paths.updates, title: 'Updates', text: 'Scan QR codes to install or update SEVA features.' },
 ] as const;
 
 /** /dashboard: 'My Dashboard', the welcome, the profile menu and the four cards (SPEC §2). */

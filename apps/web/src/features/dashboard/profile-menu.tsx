@@ -1,5 +1,6 @@
 import { Button, Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components';
 import { useNavigate } from 'react-router';
+import { paths } from '../../lib/paths.ts';
 import { useSignOut } from '../../lib/session.ts';
 
 /** SPEC §2: 'User Profile' goes to /profile; 'Sign Out' signs out and goes to /login. */
@@ -13,8 +14,8 @@ export function ProfileMenu({ name }: { name: string }) {
         <Menu
           className="menu"
           onAction={(key) => {
-            if (key === 'profile') navigate('/profile');
-            if (key === 'sign-out') signOut.mutate(undefined, { onSettled: () => navigate('/login', { replace: true }) });
+            if (key === 'profile') navigate(paths.profile);
+            if (key === 'sign-out') signOut.mutate(undefined, { onSettled: () => navigate(paths.login, { replace: true }) });
           }}
         >
           <MenuItem id="profile" className="menu-item">

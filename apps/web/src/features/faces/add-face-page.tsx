@@ -5,7 +5,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { ModalDialog } from '../../components/ui/modal-dialog.tsx';
 import { PageHeading } from '../../components/ui/page-heading.tsx';
 import { StatusRegion } from '../../components/ui/status-region.tsx';
-import { ApiError } from '../../lib/api-client.ts';
+import { paths } from '../../lib/paths.ts';
 import { useSession } from '../../lib/session.ts';
 import { useFaces } from './api/get-faces.ts';
 import { recognizeFace } from './api/recognize-face.ts';
@@ -15,6 +15,7 @@ import { ConsentPanel } from './consent-panel.tsx';
 import { dataUrlToBlob } from './data-url.ts';
 import { FaceGuidelines } from './face-guidelines.tsx';
 import { NamingStep, type FaceSubmission } from './naming-step.tsx';
+import { faceCountRefusal, isPhotoRefusal, storeFaceErrorMessage } from './photo-refusal.ts';
 import { UploadPicker } from './upload-picker.tsx';
 
 type Method = 'camera' | 'upload';
@@ -33,7 +34,10 @@ export function AddFacePage() {
   const storeFace = useStoreFace();
   const [consent, setConsent] = useState(false);
   const [method, setMethod] = useState<Method | null>(null);
+  // A photo goes from checking (one face?) to picked (naming), or back to its step with the reason it was refused.
+  const [checking, setChecking] = useState<Picked | null>(null);
   const [picked, setPicked] = useState<Picked | null>(null);
+  const [refusal, setRefusal] = useState<string | null>(null);
   const [lookalike, setLookalike] = useState<string | null>(null);
   const latestPick = useRef('');
   const [notice, setNotice] = useState<{ tone: 'error' | 'info'; text: string } | null>(null);
@@ -41,23 +45,49 @@ export function AddFacePage() {
   const stepRef = useStepFocus(picked ? 'naming' : (method ?? 'choice'));
 
   const choose = (next: Method | null) => {
+    latestPick.current = '';
     setMethod(next);
+    setChecking(null);
     setPicked(null);
+    setRefusal(null);
     setNotice(null);
   };
 
+  /**
+   * A photo taken or chosen is checked at once, as store_face will check it: one face, or it is refused here, before
+   * any naming, with the reason beside the control that gives another. The same answer says whom it looks like. When
+   * the check itself cannot run, naming goes on and store_face decides.
+   */
   const pick = (dataUrl: string, from: Method) => {
     const faceId = crypto.randomUUID();
+    const photo = { dataUrl, faceId, method: from };
     latestPick.current = faceId;
-    setPicked({ dataUrl, faceId, method: from });
+    setChecking(photo);
+    setRefusal(null);
     setLookalike(null);
     setNotice(null);
-    // Only the answer about the photo now shown counts; a late answer about an earlier one is dropped.
+    const accept = (lookalikeName: string | null) => {
+      setChecking(null);
+      setPicked(photo);
+      setLookalike(lookalikeName);
+    };
+    const refuse = (reason: string) => {
+      setChecking(null);
+      setRefusal(reason);
+    };
+    // Only the answer about the latest photo counts; a late answer about an earlier one is dropped.
     recognizeFace(email, dataUrlToBlob(dataUrl)).then(
       (answer) => {
-        if (latestPick.current === faceId) setLookalike(answer.match?.name ?? null);
+        if (latestPick.current !== faceId) return;
+        const reason = faceCountRefusal(answer.faceCount);
+        if (reason) refuse(reason);
+        else accept(answer.match?.name ?? null);
       },
-      () => undefined,
+      (error: unknown) => {
+        if (latestPick.current !== faceId) return;
+        if (isPhotoRefusal(error)) refuse(error.message);
+        else accept(null);
+      },
     );
   };
 
@@ -75,19 +105,21 @@ export function AddFacePage() {
       });
       setSent(submission);
     } catch (error) {
-      const reason = error instanceof ApiError ? error.message : String(error);
-      setNotice({ tone: 'error', text: `Failed to store face data: ${reason}` });
+      setNotice({ tone: 'error', text: storeFaceErrorMessage(error) });
     }
   };
+
+  const status = storeFace.isPending
+    ? 'Registering the face. This takes a few seconds…'
+    : checking
+      ? 'Checking the photo for one face…'
+      : null;
 
   return (
     <>
       <PageHeading>Face Registration</PageHeading>
       <p>Teach your SEVA glasses a face: give consent, take or upload a photo of one face, then name it.</p>
-      <StatusRegion
-        tone={notice?.tone ?? 'info'}
-        message={storeFace.isPending ? 'Registering the face. This takes a few seconds…' : (notice?.text ?? null)}
-      />
+      <StatusRegion tone={status ? 'info' : (notice?.tone ?? 'info')} message={status ?? notice?.text ?? null} />
       <div className="add-face-layout">
         <div ref={stepRef}>
           {picked ? (
@@ -96,16 +128,19 @@ export function AddFacePage() {
               dataUrl={picked.dataUrl}
               faceId={picked.faceId}
               email={email}
-              existingNames={(faces.data ?? []).map((f) => f.name)}
+              // The face this screen has just registered is not a clash with its own name.
+              existingNames={(faces.data ?? []).filter((f) => f.face_id !== picked.faceId).map((f) => f.name)}
               lookalike={lookalike}
               processing={storeFace.isPending}
               retakeLabel={picked.method === 'camera' ? 'RETAKE' : 'CHOOSE ANOTHER IMAGE'}
-              onRetake={() => setPicked(null)}
+              onRetake={() => choose(picked.method)}
               onRegister={register}
             />
           ) : method === 'camera' ? (
             <CameraCapture
               email={email}
+              checking={checking !== null}
+              refusal={refusal}
               onCapture={(dataUrl) => pick(dataUrl, 'camera')}
               onChangeMethod={() => choose(null)}
               onUnavailable={(text) => {
@@ -114,12 +149,17 @@ export function AddFacePage() {
               }}
             />
           ) : method === 'upload' ? (
-            <UploadPicker onPicked={(dataUrl) => pick(dataUrl, 'upload')} onChangeMethod={() => choose(null)} />
+            <UploadPicker
+              checking={checking !== null}
+              refusal={refusal}
+              onPicked={(dataUrl) => pick(dataUrl, 'upload')}
+              onChangeMethod={() => choose(null)}
+            />
           ) : (
             <MethodChoice consent={consent} onConsent={setConsent} onChoose={choose} />
           )}
           <p>
-            <Link to="/faces" className="button button-secondary">
+            <Link to={paths.faces} className="button button-secondary">
               RETURN TO FACES
             </Link>
           </p>
@@ -131,7 +171,7 @@ export function AddFacePage() {
         role="alertdialog"
         isOpen={sent !== null}
         dismissable={false}
-        onClose={() => navigate('/faces')}
+        onClose={() => navigate(paths.faces)}
       >
         {sent ? (
           <>
@@ -149,7 +189,7 @@ export function AddFacePage() {
               </dd>
             </dl>
             {/* eslint-disable-next-line jsx-a11y/no-autofocus -- the alert's one answer takes focus (WAI-ARIA alertdialog), so Enter goes on */}
-            <Button autoFocus onClick={() => navigate('/faces')}>
+            <Button autoFocus onClick={() => navigate(paths.faces)}>
               OK
             </Button>
           </>

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import Webcam from 'react-webcam';
 import { Button } from '../../components/ui/button.tsx';
+import { ModalDialog } from '../../components/ui/modal-dialog.tsx';
 import { detectFaces } from './api/detect-faces.ts';
 import { cameraGuidance } from './camera-guidance.ts';
 import { dataUrlToBlob } from './data-url.ts';
@@ -8,19 +9,34 @@ import { dataUrlToBlob } from './data-url.ts';
 /** SPEC §9: 480x360, front-facing, no audio, JPEG. */
 const VIDEO = { width: 480, height: 360, facingMode: 'user' } as const;
 const GUIDANCE_INTERVAL_MS = 1500;
+const CAPTURE_WARNING_ID = 'capture-warning-text';
 
 interface CameraCaptureProps {
   email: string;
+  /** The photo taken is being checked for one face: capturing again waits. */
+  checking: boolean;
+  /** Why the last photo taken cannot be used, shown beside the button that takes another. */
+  refusal: string | null;
   onCapture: (dataUrl: string) => void;
   onChangeMethod: () => void;
   onUnavailable: (message: string) => void;
 }
 
-/** The live preview, spoken guidance while it runs, and 'CAPTURE IMAGE'. */
-export function CameraCapture({ email, onCapture, onChangeMethod, onUnavailable }: CameraCaptureProps) {
+/**
+ * The live preview, spoken guidance while it runs, and 'CAPTURE IMAGE'. Capturing while the guidance says there is
+ * no face, or several, first asks: that photo would be refused.
+ */
+export function CameraCapture({ email, checking, refusal, onCapture, onChangeMethod, onUnavailable }: CameraCaptureProps) {
   const webcam = useRef<Webcam>(null);
   const [live, setLive] = useState(false);
+  // The number of faces in view when CAPTURE IMAGE was pressed without exactly one: the question being asked.
+  const [confirming, setConfirming] = useState<number | null>(null);
   const guidance = useCameraGuidance(webcam, live, email);
+  const capture = () => {
+    setConfirming(null);
+    const shot = webcam.current?.getScreenshot(VIDEO);
+    if (shot) onCapture(shot);
+  };
 
   return (
     <section aria-labelledby="camera-heading" className="card">
@@ -40,29 +56,47 @@ export function CameraCapture({ email, onCapture, onChangeMethod, onUnavailable 
         />
       </div>
       <p role="status" aria-live="polite" className="camera-guidance">
-        {live ? guidance : 'Starting the camera…'}
+        {live ? guidance.message : 'Starting the camera…'}
+      </p>
+      <p role="alert" className="field-error-slot">
+        {refusal}
       </p>
       <div className="actions">
         <Button variant="secondary" onClick={onChangeMethod}>
           CHANGE METHOD
         </Button>
-        <Button
-          busy={!live}
-          onClick={() => {
-            const shot = webcam.current?.getScreenshot(VIDEO);
-            if (shot) onCapture(shot);
-          }}
-        >
+        <Button busy={!live || checking} onClick={() => (guidance.faces !== null && guidance.faces !== 1 ? setConfirming(guidance.faces) : capture())}>
           CAPTURE IMAGE
         </Button>
       </div>
+      <ModalDialog
+        title={confirming === 0 ? 'No face in view' : `${confirming ?? 0} faces in view`}
+        role="alertdialog"
+        isOpen={confirming !== null}
+        onClose={() => setConfirming(null)}
+        describedBy={CAPTURE_WARNING_ID}
+      >
+        <p id={CAPTURE_WARNING_ID}>
+          {confirming === 0 ? 'The camera does not see a face.' : `The camera sees ${confirming} faces.`} A photo to register needs exactly one face,
+          so this photo will probably be refused. Capture it anyway?
+        </p>
+        <div className="actions">
+          <Button variant="secondary" onClick={() => setConfirming(null)}>
+            Keep framing
+          </Button>
+          <Button onClick={capture}>Capture anyway</Button>
+        </div>
+      </ModalDialog>
     </section>
   );
 }
 
-/** Every 1.5 s while the camera is live, asks the server where the faces are; returns the latest advice. */
-function useCameraGuidance(webcam: React.RefObject<Webcam | null>, live: boolean, email: string): string {
-  const [message, setMessage] = useState('Looking for a face…');
+/**
+ * Every 1.5 s while the camera is live, asks the server where the faces are; returns the latest advice and how many
+ * faces it saw (null until it knows, or while guidance is unavailable).
+ */
+function useCameraGuidance(webcam: React.RefObject<Webcam | null>, live: boolean, email: string): { message: string; faces: number | null } {
+  const [guidance, setGuidance] = useState<{ message: string; faces: number | null }>({ message: 'Looking for a face…', faces: null });
   useEffect(() => {
     if (!live) return;
     const controller = new AbortController();
@@ -72,10 +106,11 @@ function useCameraGuidance(webcam: React.RefObject<Webcam | null>, live: boolean
       if (frame) {
         try {
           const detected = await detectFaces(email, dataUrlToBlob(frame), controller.signal);
-          setMessage(cameraGuidance(detected).message);
+          const { message, faces } = cameraGuidance(detected);
+          setGuidance({ message, faces });
         } catch {
           if (controller.signal.aborted) return;
-          setMessage('Face guidance is not available right now. You can still capture the image.');
+          setGuidance({ message: 'Face guidance is not available right now. You can still capture the image.', faces: null });
         }
       }
       if (!controller.signal.aborted) timer = setTimeout(tick, GUIDANCE_INTERVAL_MS);
@@ -86,7 +121,7 @@ function useCameraGuidance(webcam: React.RefObject<Webcam | null>, live: boolean
       clearTimeout(timer);
     };
   }, [live, email, webcam]);
-  return message;
+  return guidance;
 }
 
 function cameraErrorMessage(error: string | DOMException): string {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cameraGuidance } from './camera-guidance.ts';
 
+/** A 320x240 camera frame with faces at [x, y, width, height]. */
 const frame = (faces: Array<[number, number, number, number]>) => ({
   width: 320,
   height: 240,
@@ -8,25 +9,46 @@ const frame = (faces: Array<[number, number, number, number]>) => ({
 });
 
 describe('cameraGuidance', () => {
-  it('says when no face is in view', () => {
-    expect(cameraGuidance(frame([]))).toEqual({ message: expect.stringContaining('No face in view'), ready: false });
+  it('says when no face is in view, and that the photo is not ready', () => {
+    expect(cameraGuidance(frame([]))).toEqual({ message: 'No face in view. Hold the camera at eye level, facing you.', faces: 0, ready: false });
   });
 
   it('counts several faces and asks for one', () => {
-    expect(cameraGuidance(frame([[10, 10, 50, 50], [200, 10, 50, 50]])).message).toBe('2 faces in view. Only one person should be in the picture.');
+    expect(cameraGuidance(frame([[10, 10, 50, 50], [200, 10, 50, 50]]))).toEqual({
+      message: '2 faces in view. Only one person should be in the picture.',
+      faces: 2,
+      ready: false,
+    });
   });
 
-  it('tells which way to move a face that is off centre', () => {
-    expect(cameraGuidance(frame([[0, 80, 80, 80]])).message).toBe('One face in view. Move a little to your left.');
-    expect(cameraGuidance(frame([[240, 80, 80, 80]])).message).toBe('One face in view. Move a little to your right.');
-    expect(cameraGuidance(frame([[120, 0, 80, 60]])).message).toBe('One face in view. Move a little down.');
+  it('says which way to move the camera, never just "move a little"', () => {
+    // High in the frame: the face is above where the camera points.
+    expect(cameraGuidance(frame([[120, 0, 80, 60]])).message).toBe('One face in view. Move the camera up.');
+    expect(cameraGuidance(frame([[120, 180, 80, 60]])).message).toBe('One face in view. Move the camera down.');
+    // The frame is the camera's view of the user, unmirrored: its left side is the user's right.
+    expect(cameraGuidance(frame([[0, 80, 80, 80]])).message).toBe('One face in view. Move the camera to your right.');
+    expect(cameraGuidance(frame([[240, 80, 80, 80]])).message).toBe('One face in view. Move the camera to your left.');
+    expect(cameraGuidance(frame([[0, 0, 80, 60]])).message).toBe('One face in view. Move the camera up and to your right.');
   });
 
-  it('asks a small centred face to come closer', () => {
-    expect(cameraGuidance(frame([[145, 105, 30, 30]]))).toEqual({ message: 'One face in view, centred. Come closer to the camera.', ready: false });
+  it('moving the camera as told brings the face to the centre', () => {
+    // Moving the camera right (the user's right, the frame's left) or up shifts the scene the other way in the frame.
+    const offCentre = frame([[0, 0, 80, 80]]);
+    expect(cameraGuidance(offCentre).message).toContain('up and to your right');
+    const face = offCentre.faces[0]!.box;
+    const moved = frame([[face.x + 120, face.y + 80, face.width, face.height]]);
+    expect(cameraGuidance(moved)).toMatchObject({ faces: 1, ready: true });
+  });
+
+  it('asks for the camera to come closer to a small centred face', () => {
+    expect(cameraGuidance(frame([[145, 105, 30, 30]]))).toEqual({
+      message: 'One face in view, centred. Bring the camera closer to the face.',
+      faces: 1,
+      ready: false,
+    });
   });
 
   it('is ready when one face is centred and large enough', () => {
-    expect(cameraGuidance(frame([[110, 70, 100, 100]]))).toEqual({ message: 'One face in view, centred and close enough. Ready to capture.', ready: true });
+    expect(cameraGuidance(frame([[110, 70, 100, 100]]))).toEqual({ message: 'One face in view, centred and close enough. Ready to capture.', faces: 1, ready: true });
   });
 });

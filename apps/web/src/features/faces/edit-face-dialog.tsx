@@ -1,9 +1,8 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { faceMessages, faceNameField, type FaceSummary } from '@seva/shared';
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { Button } from '../../components/ui/button.tsx';
+import { Form, useZodForm } from '../../components/ui/form.tsx';
 import { ModalDialog } from '../../components/ui/modal-dialog.tsx';
 import { StatusRegion } from '../../components/ui/status-region.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
@@ -28,15 +27,13 @@ export function EditFaceDialog({ email, face, onClose, onSaved }: { email: strin
 function EditFaceForm({ email, face, onCancel, onSaved }: { email: string; face: FaceSummary; onCancel: () => void; onSaved: () => void }) {
   const rename = useRenameFace(email);
   const [failure, setFailure] = useState<string | null>(null);
-  const { register, handleSubmit, setError, setFocus, formState } = useForm<EditFaceInput>({
-    resolver: zodResolver(editFaceSchema),
-    defaultValues: { name: face.name },
-  });
+  const form = useZodForm(editFaceSchema, { defaultValues: { name: face.name } });
+  const { register, setError, setFocus, formState } = form;
 
   // The dialog opens on the field it is for.
   useEffect(() => setFocus('name', { shouldSelect: true }), [setFocus]);
 
-  const onSubmit = handleSubmit(async ({ name }) => {
+  const onSubmit = async ({ name }: EditFaceInput) => {
     setFailure(null);
     try {
       await rename.mutateAsync({ face_id: face.face_id, name: face.name, updated_name: name });
@@ -49,11 +46,11 @@ function EditFaceForm({ email, face, onCancel, onSaved }: { email: string; face:
       }
       setFailure(updateFailedMessage(error instanceof Error ? error.message : String(error)));
     }
-  });
+  };
 
   const busy = formState.isSubmitting;
   return (
-    <form onSubmit={onSubmit} noValidate className="form">
+    <Form form={form} onSubmit={onSubmit} className="form">
       <TextField label="Name" autoComplete="off" spellCheck={false} {...register('name')} error={formState.errors.name?.message} />
       <StatusRegion tone={failure ? 'error' : 'info'} message={failure ?? (busy ? 'Saving…' : null)} />
       <div className="actions">
@@ -64,6 +61,6 @@ function EditFaceForm({ email, face, onCancel, onSaved }: { email: string; face:
           Cancel
         </Button>
       </div>
-    </form>
+    </Form>
   );
 }

@@ -1,75 +1,25 @@
-import type { FaceSummary, SessionUser } from '@seva/shared';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { sessionQueryKey } from '../../lib/session.ts';
+import { faceMessages, messages } from '@seva/shared';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { paths } from '../../lib/paths.ts';
+import { aFace } from '../../testing/fixtures.ts';
+import { renderWithProviders } from '../../testing/render.tsx';
+import { backend, refusal, server } from '../../testing/stand-in-server.ts';
 import { FacesPage } from './faces-page.tsx';
 
-const user = { email: 'robin@example.com', username: 'Robin' } as SessionUser;
-
-const face = (n: number, name: string): FaceSummary => ({
-  face_id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
-  name,
-  face_url: `/face-api/image/${n}`,
-  timestamp: '2026-11-21T10:00:00.000Z',
-});
-
-let stored: FaceSummary[] = [];
-const server = setupServer(
-  http.post('*/face-api/get_all_faces', () => HttpResponse.json(stored)),
-  http.put('*/face-api/update_face_name', async ({ request }) => {
-    const form = await request.formData();
-    const id = form.get('face_id');
-    const updated = String(form.get('updated_name')).trim();
-    if (stored.some((f) => f.face_id !== id && f.name.toLowerCase() === updated.toLowerCase())) {
-      return HttpResponse.json({ message: `A face with the name "${updated}" already exists. Please use a different name.`, field: 'name' }, { status: 409 });
-    }
-    stored = stored.map((f) => (f.face_id === id ? { ...f, name: updated } : f));
-    return HttpResponse.json(stored.find((f) => f.face_id === id));
-  }),
-  http.delete('*/face-api/delete_face', async ({ request }) => {
-    const id = (await request.formData()).get('face_id');
-    stored = stored.filter((f) => f.face_id !== id);
-    return HttpResponse.json({ message: 'Face deleted successfully' });
-  }),
-);
-
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
-
-function renderPage() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  client.setQueryData(sessionQueryKey, user);
-  const router = createMemoryRouter(
-    [
-      { path: '/faces', element: <FacesPage /> },
-      { path: '/faces/add', element: <p>Add face screen</p> },
-    ],
-    { initialEntries: ['/faces'] },
-  );
-  render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return { router, events: userEvent.setup() };
-}
+const renderPage = () => renderWithProviders(<FacesPage />, { route: paths.faces });
 
 const footer = () => screen.getByText(/^Showing \d+ to \d+ of \d+ faces$|^No faces match/);
 
 describe('FacesPage', () => {
   it('lists the faces A to Z with their photos, and searches by name', async () => {
-    stored = [face(1, 'Penny'), face(2, 'amy'), face(3, 'Howard'), face(4, 'Amelia')];
+    backend.faces = [aFace(1, 'Penny'), aFace(2, 'amy'), aFace(3, 'Howard'), aFace(4, 'Amelia')];
     const { events } = renderPage();
     expect(await screen.findByRole('heading', { level: 2, name: 'Your faces' })).toBeInTheDocument();
     const list = screen.getByRole('list');
     expect(within(list).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Amelia', 'amy', 'Howard', 'Penny']);
-    expect(within(list).getByRole('img', { name: 'Penny' })).toHaveAttribute('src', '/face-api/image/1');
+    expect(within(list).getByRole('img', { name: 'Penny' })).toHaveAttribute('src', `/face-api/image/${aFace(1, 'Penny').face_id}`);
     expect(screen.getByRole('button', { name: 'Edit Penny' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Delete Penny' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'View details for Penny' })).toBeInTheDocument();
@@ -85,7 +35,7 @@ describe('FacesPage', () => {
   });
 
   it('shows the placeholder when a photo cannot be loaded', async () => {
-    stored = [face(1, 'Penny')];
+    backend.faces = [aFace(1, 'Penny')];
     renderPage();
     const image = await screen.findByRole('img', { name: 'Penny' });
     fireEvent.error(image);
@@ -93,7 +43,7 @@ describe('FacesPage', () => {
   });
 
   it('renames a face, refusing an empty or taken name', async () => {
-    stored = [face(1, 'Penny'), face(2, 'Amy')];
+    backend.faces = [aFace(1, 'Penny'), aFace(2, 'Amy')];
     const { events } = renderPage();
     const editButton = await screen.findByRole('button', { name: 'Edit Penny' });
     await events.click(editButton);
@@ -121,7 +71,7 @@ describe('FacesPage', () => {
   });
 
   it('deletes a face only after confirmation, then puts focus on the list heading', async () => {
-    stored = [face(1, 'Penny'), face(2, 'Amy')];
+    backend.faces = [aFace(1, 'Penny'), aFace(2, 'Amy')];
     const { events } = renderPage();
     const deleteButton = await screen.findByRole('button', { name: 'Delete Penny' });
     await events.click(deleteButton);
@@ -130,7 +80,7 @@ describe('FacesPage', () => {
     await events.click(within(confirm).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     await waitFor(() => expect(deleteButton).toHaveFocus());
-    expect(stored).toHaveLength(2);
+    expect(backend.faces).toHaveLength(2);
 
     await events.click(deleteButton);
     confirm = screen.getByRole('alertdialog', { name: 'Delete Penny?' });
@@ -143,8 +93,8 @@ describe('FacesPage', () => {
   });
 
   it('keeps the confirmation open with the reason when a delete fails', async () => {
-    stored = [face(1, 'Penny')];
-    server.use(http.delete('*/face-api/delete_face', () => HttpResponse.json({ message: 'This face was not found. It may have been deleted.' }, { status: 404 })));
+    backend.faces = [aFace(1, 'Penny')];
+    server.use(http.delete('*/face-api/delete_face', () => refusal(404, faceMessages.faceNotFound)));
     const { events } = renderPage();
     await events.click(await screen.findByRole('button', { name: 'Delete Penny' }));
     const confirm = screen.getByRole('alertdialog');
@@ -153,16 +103,16 @@ describe('FacesPage', () => {
   });
 
   it('welcomes a user without faces, also when the server answers 404', async () => {
-    server.use(http.post('*/face-api/get_all_faces', () => HttpResponse.json({ message: 'Not found.' }, { status: 404 })));
+    server.use(http.post('*/face-api/get_all_faces', () => refusal(404, messages.notFound)));
     const { events, router } = renderPage();
     expect(await screen.findByRole('heading', { level: 2, name: 'Welcome to your Face Management Console' })).toBeInTheDocument();
     await events.click(screen.getByRole('link', { name: 'Add Your First Face' }));
-    expect(router.state.location.pathname).toBe('/faces/add');
+    expect(router.state.location.pathname).toBe(paths.addFace);
   });
 
   it('says what went wrong when the list cannot load, and tries again on request', async () => {
-    stored = [face(1, 'Penny')];
-    server.use(http.post('*/face-api/get_all_faces', () => HttpResponse.json({ message: 'boom' }, { status: 500 }), { once: true }));
+    backend.faces = [aFace(1, 'Penny')];
+    server.use(http.post('*/face-api/get_all_faces', () => refusal(500, messages.serverError), { once: true }));
     const { events } = renderPage();
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Server error. Please try again later.'));
     await events.click(screen.getByRole('button', { name: 'Try again' }));

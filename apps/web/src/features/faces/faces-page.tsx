@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { PageHeading } from '../../components/ui/page-heading.tsx';
 import { StatusRegion } from '../../components/ui/status-region.tsx';
+import { paths } from '../../lib/paths.ts';
 import { useSession } from '../../lib/session.ts';
 import { useTimedMessage } from '../../lib/use-timed-message.ts';
 import { useFaces } from './api/get-faces.ts';
@@ -58,7 +59,7 @@ export function FacesPage() {
     <>
       <div className="page-title-row">
         <PageHeading>Face Management Console</PageHeading>
-        <Link to="/faces/add" className="button button-primary faces-link-button">
+        <Link to={paths.addFace} className="button button-primary faces-link-button">
           Add New Face
         </Link>
       </div>
@@ -115,7 +116,7 @@ function EmptyState({ headingRef }: { headingRef: RefObject<HTMLHeadingElement |
         Welcome to your Face Management Console
       </h2>
       <p>You have not added any faces yet. Add the people you know, so your SEVA glasses can tell you who is with you.</p>
-      <Link to="/faces/add" className="button button-primary faces-link-button">
+      <Link to={paths.addFace} className="button button-primary faces-link-button">
         Add Your First Face
       </Link>
     </section>

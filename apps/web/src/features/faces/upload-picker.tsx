@@ -12,9 +12,19 @@ export async function checkUpload(file: File): Promise<{ dataUrl: string } | { e
   return { dataUrl };
 }
 
-export function UploadPicker({ onPicked, onChangeMethod }: { onPicked: (dataUrl: string) => void; onChangeMethod: () => void }) {
+interface UploadPickerProps {
+  /** The image chosen is being checked for one face. Another can still be chosen; the latest one counts. */
+  checking: boolean;
+  /** Why the image chosen last cannot be used (no face, several): shown on the file field, which chooses another. */
+  refusal: string | null;
+  onPicked: (dataUrl: string) => void;
+  onChangeMethod: () => void;
+}
+
+export function UploadPicker({ checking, refusal, onPicked, onChangeMethod }: UploadPickerProps) {
   const inputId = useId();
-  const [error, setError] = useState<string | null>(null);
+  const [invalidFile, setInvalidFile] = useState<string | null>(null);
+  const error = invalidFile ?? (checking ? null : refusal);
   return (
     <section aria-labelledby="upload-heading" className="card">
       <h2 id="upload-heading" tabIndex={-1} data-step-heading>Upload an image</h2>
@@ -31,10 +41,10 @@ export function UploadPicker({ onPicked, onChangeMethod }: { onPicked: (dataUrl:
             if (!file) return;
             const result = await checkUpload(file);
             if ('error' in result) {
-              setError(result.error);
+              setInvalidFile(result.error);
               event.target.value = '';
             } else {
-              setError(null);
+              setInvalidFile(null);
               onPicked(result.dataUrl);
             }
           }}

@@ -1,8 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { profileEditSchema, profileMessages, profileUpdatedMessage, profileUpdateFailedMessage, type ProfileField } from '@seva/shared';
+import { profileEditSchema, profileMessages, profileUpdatedMessage, profileUpdateFailedMessage, type ProfileEditInput, type ProfileField } from '@seva/shared';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { useForm } from 'react-hook-form';
 import { Button } from '../../components/ui/button.tsx';
+import { Form, useZodForm } from '../../components/ui/form.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { useUpdateProfile } from './api/update-profile.ts';
@@ -15,9 +14,6 @@ const FIELDS: Record<ProfileField, { label: string; input: { type: string; autoC
     input: { type: 'tel', autoComplete: 'tel', placeholder: profileMessages.phonePlaceholder, hint: 'Start with + and the country code.' },
   },
 };
-
-/** The PATCH body's own schema: the form holds only the field being edited, so the same rule and message apply. */
-const resolver = zodResolver(profileEditSchema);
 
 export interface EditableFieldProps {
   field: ProfileField;
@@ -87,14 +83,13 @@ type FieldEditorProps = EditableFieldProps & { onCancel: () => void };
 function FieldEditor({ field, value, onSaved, onFailure, onCancel }: FieldEditorProps) {
   const update = useUpdateProfile();
   const { label, input } = FIELDS[field];
-  const { register, handleSubmit, setError, setFocus, formState } = useForm({
-    resolver,
-    defaultValues: { [field]: value },
-  });
+  // The PATCH body's own schema: the form holds only the field being edited, so the same rule and message apply.
+  const form = useZodForm(profileEditSchema, { defaultValues: { [field]: value } });
+  const { register, setError, setFocus, formState } = form;
 
   useEffect(() => setFocus(field), [setFocus, field]);
 
-  const onSubmit = handleSubmit(async (parsed) => {
+  const onSubmit = async (parsed: ProfileEditInput) => {
     onFailure(null);
     try {
       await update.mutateAsync(parsed);
@@ -107,7 +102,7 @@ function FieldEditor({ field, value, onSaved, onFailure, onCancel }: FieldEditor
         onFailure(profileUpdateFailedMessage(field));
       }
     }
-  });
+  };
 
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'Escape') {
@@ -119,7 +114,7 @@ function FieldEditor({ field, value, onSaved, onFailure, onCancel }: FieldEditor
   const busy = formState.isSubmitting;
   const name = label.toLowerCase();
   return (
-    <form onSubmit={onSubmit} noValidate className="profile-edit">
+    <Form form={form} onSubmit={onSubmit} className="profile-edit">
       <TextField label={`New ${name}`} {...input} onKeyDown={onKeyDown} {...register(field)} error={formState.errors[field]?.message} />
       <div className="actions">
         <Button type="submit" busy={busy}>
@@ -129,6 +124,6 @@ function FieldEditor({ field, value, onSaved, onFailure, onCancel }: FieldEditor
           Cancel <span className="visually-hidden">{name} edit</span>
         </Button>
       </div>
-    </form>
+    </Form>
   );
 }

@@ -5,6 +5,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { PageHeading } from '../../components/ui/page-heading.tsx';
 import { StatusRegion } from '../../components/ui/status-region.tsx';
 import { ApiError } from '../../lib/api-client.ts';
+import { paths } from '../../lib/paths.ts';
 import { useSignOut } from '../../lib/session.ts';
 import { useTimedMessage } from '../../lib/use-timed-message.ts';
 import { useProfile } from './api/get-profile.ts';
@@ -84,7 +85,7 @@ function ReturnToLogin() {
   const signOut = useSignOut();
   return (
     <p>
-      <Button busy={signOut.isPending} onClick={() => signOut.mutate(undefined, { onSettled: () => navigate('/login', { replace: true }) })}>
+      <Button busy={signOut.isPending} onClick={() => signOut.mutate(undefined, { onSettled: () => navigate(paths.login, { replace: true }) })}>
         RETURN TO LOGIN
       </Button>
     </p>

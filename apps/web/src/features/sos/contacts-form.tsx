@@ -1,6 +1,7 @@
 import { contactMessages, contactsFormIssue, type ContactsInput, type ContactSlot } from '@seva/shared';
 import { useEffect } from 'react';
 import { Button } from '../../components/ui/button.tsx';
+import { Form } from '../../components/ui/form.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { useSaveContacts } from './api/save-contacts.ts';
 import { ContactFieldset } from './contact-fieldset.tsx';
@@ -39,7 +40,7 @@ function blankFields(values: ContactsInput, issue: string): Array<`${ContactSlot
 export function ContactsForm({ initial, focusOnOpen, onSaved, onCancel, onAlert }: ContactsFormProps) {
   const save = useSaveContacts();
   const form = useContactsForm(initial);
-  const { handleSubmit, setError, setFocus, formState } = form;
+  const { setError, setFocus, formState } = form;
 
   useEffect(() => {
     if (focusOnOpen) setFocus('primary.name');
@@ -52,29 +53,28 @@ export function ContactsForm({ initial, focusOnOpen, onSaved, onCancel, onAlert 
     if (fields[0]) setFocus(fields[0]);
   };
 
-  const onSubmit = handleSubmit(
-    async (values) => {
-      const issue = contactsFormIssue(values);
-      if (issue) return refuse(issue);
-      onAlert(null);
-      try {
-        await save.mutateAsync(values);
-        onSaved();
-      } catch (error) {
-        onAlert(error instanceof ApiError && error.status === 400 ? error.message : contactMessages.saveFailed);
-      }
-    },
-    () => {
-      // The fields are marked and the first wrong one focused; a phone among them gives the form-level refusal.
-      const issue = contactsFormIssue(currentValues(form));
-      if (issue) refuse(issue);
-      else onAlert(null);
-    },
-  );
+  const onSubmit = async (values: ContactsInput) => {
+    const issue = contactsFormIssue(values);
+    if (issue) return refuse(issue);
+    onAlert(null);
+    try {
+      await save.mutateAsync(values);
+      onSaved();
+    } catch (error) {
+      onAlert(error instanceof ApiError && error.status === 400 ? error.message : contactMessages.saveFailed);
+    }
+  };
+
+  const onInvalid = () => {
+    // The fields are marked and the first wrong one focused; a phone among them gives the form-level refusal.
+    const issue = contactsFormIssue(currentValues(form));
+    if (issue) refuse(issue);
+    else onAlert(null);
+  };
 
   const busy = formState.isSubmitting;
   return (
-    <form onSubmit={onSubmit} noValidate className="sos-form">
+    <Form form={form} onSubmit={onSubmit} onInvalid={onInvalid} className="sos-form">
       <div className="sos-cards">
         <ContactFieldset slot="primary" form={form} />
         <ContactFieldset slot="secondary" form={form} />
@@ -89,6 +89,6 @@ export function ContactsForm({ initial, focusOnOpen, onSaved, onCancel, onAlert 
           </Button>
         ) : null}
       </div>
-    </form>
+    </Form>
   );
 }

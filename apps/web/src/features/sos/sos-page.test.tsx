@@ -1,51 +1,16 @@
-import { firstIssue, saveContactsSchema, type EmergencyContact } from '@seva/shared';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { messages, type EmergencyContact } from '@seva/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import { http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { paths } from '../../lib/paths.ts';
+import { SAVED_AT } from '../../testing/fixtures.ts';
+import { renderWithProviders } from '../../testing/render.tsx';
+import { backend, refusal, sent, server } from '../../testing/stand-in-server.ts';
 import { SosPage } from './sos-page.tsx';
 
-let stored: EmergencyContact[] = [];
-let puts = 0;
+const renderPage = () => renderWithProviders(<SosPage />, { route: paths.sos }).events;
 
-const server = setupServer(
-  http.get('*/api/contacts', () => HttpResponse.json({ contacts: stored })),
-  // The real rule, so the screen and this stand-in server agree as the real ones do.
-  http.put('*/api/contacts', async ({ request }) => {
-    puts += 1;
-    const parsed = saveContactsSchema.safeParse(await request.json());
-    if (!parsed.success) return HttpResponse.json(firstIssue(parsed.error), { status: 400 });
-    const entry = (c: { name: string; countryCode: string; phoneNumber: string }, isPrimary: boolean): EmergencyContact => ({
-      name: c.name,
-      country_code: c.countryCode,
-      phone_number: c.phoneNumber,
-      is_primary: isPrimary,
-      timestamp: '2026-11-21T10:00:00.000Z',
-    });
-    stored = [entry(parsed.data.primary, true), ...(parsed.data.secondary ? [entry(parsed.data.secondary, false)] : [])];
-    return HttpResponse.json({ contacts: stored, message: 'Emergency contacts saved successfully' });
-  }),
-);
-
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-beforeEach(() => {
-  stored = [];
-  puts = 0;
-});
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
-
-function renderPage() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <SosPage />
-    </QueryClientProvider>,
-  );
-  return userEvent.setup();
-}
+const ASHA: EmergencyContact = { name: 'Asha Rao', country_code: '+91', phone_number: '9876543210', is_primary: true, timestamp: SAVED_AT };
 
 type Slot = 'Primary' | 'Secondary';
 const field = (slot: Slot, what: 'full name' | 'phone number') => screen.getByRole('textbox', { name: `${slot} contact ${what}` });
@@ -67,7 +32,7 @@ describe('SosPage', () => {
   });
 
   it('opens read mode when contacts are saved, with Not provided for a missing secondary', async () => {
-    stored = [{ name: 'Asha Rao', country_code: '+91', phone_number: '9876543210', is_primary: true, timestamp: '2026-11-21T10:00:00.000Z' }];
+    backend.contacts = [ASHA];
     renderPage();
     expect(await screen.findByRole('button', { name: 'Edit Contacts' })).toBeInTheDocument();
     expect(savedValues('Primary')).toEqual(['Asha Rao', '+91 9876543210']);
@@ -150,7 +115,7 @@ describe('SosPage', () => {
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(message));
     expect(field(slot, what)).toHaveFocus();
     expect(field(slot, what)).toHaveAttribute('aria-invalid', 'true');
-    expect(puts).toBe(0);
+    expect(sent('PUT', '/api/contacts')).toEqual([]);
   });
 
   it('saves both, shows read mode with the message, and can clear the secondary', async () => {
@@ -177,12 +142,12 @@ describe('SosPage', () => {
     await events.click(save());
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Emergency contacts saved successfully'));
     expect(savedValues('Secondary')).toEqual([]);
-    expect(stored).toHaveLength(1);
+    expect(backend.contacts).toHaveLength(1);
   });
 
   it('says a save failed, stays in edit mode with what was typed, and cancel returns to the saved contacts', async () => {
-    stored = [{ name: 'Asha Rao', country_code: '+91', phone_number: '9876543210', is_primary: true, timestamp: '2026-11-21T10:00:00.000Z' }];
-    server.use(http.put('*/api/contacts', () => HttpResponse.json({ message: 'Something went wrong on our side. Please try again.' }, { status: 500 })));
+    backend.contacts = [ASHA];
+    server.use(http.put('*/api/contacts', () => refusal(500, messages.serverError)));
     const events = renderPage();
     await events.click(await screen.findByRole('button', { name: 'Edit Contacts' }));
     await events.clear(field('Primary', 'full name'));
@@ -198,7 +163,7 @@ describe('SosPage', () => {
   });
 
   it('opens edit mode, empty, when the contacts cannot be loaded, and says so', async () => {
-    server.use(http.get('*/api/contacts', () => HttpResponse.json({ message: 'x' }, { status: 500 })));
+    server.use(http.get('*/api/contacts', () => refusal(500, messages.serverError)));
     renderPage();
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Your saved contacts could not be loaded. You can enter them again below.'));
     expect(field('Primary', 'full name')).toHaveValue('');

@@ -1,6 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { CONTACT_DEFAULT_COUNTRY_CODE, contactFieldsSchema, type ContactInput } from '@seva/shared';
-import { useForm } from 'react-hook-form';
+import { useZodForm } from '../../components/ui/form.tsx';
 
 /** The edit mode's values: both cards, blanks where there is no contact. */
 export interface ContactsFormValues {
@@ -10,7 +9,7 @@ export interface ContactsFormValues {
 
 /** The edit form: the shared field rules, checked on every change (SPEC §5: 'On change or save'). */
 export function useContactsForm(initial: ContactsFormValues) {
-  return useForm({ resolver: zodResolver(contactFieldsSchema), defaultValues: initial, mode: 'onChange' });
+  return useZodForm(contactFieldsSchema, { defaultValues: initial, mode: 'onChange' });
 }
 
 export type ContactsFormApi = ReturnType<typeof useContactsForm>;

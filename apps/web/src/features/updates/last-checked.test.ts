@@ -9,6 +9,8 @@ describe('last checked', () => {
 
   it("reads the server's ISO time in the user's time zone", () => {
     const local = new Date(2025, 11, 31, 23, 30);
+    // Only meaningful where that evening is already another day in UTC: vite.config.ts sets TZ for the web tests.
+    expect(local.getUTCDate(), 'the web tests run in a time zone behind UTC').not.toBe(local.getDate());
     expect(lastCheckedText(local.toISOString())).toBe('Last checked: December 31, 2025');
   });
 

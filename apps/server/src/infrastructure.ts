@@ -1,0 +1,32 @@
+import type { Config } from './config.ts';
+import { blobStoreFor, type BlobStore } from './blobs/blob-store.ts';
+import { openDatabase, type DatabaseHandle } from './db/database.ts';
+import { createFaceEngine, type FaceEngine } from './face-engine/face-engine.ts';
+import { createMailer, type Mailer } from './mail/mailer.ts';
+
+/** What the services run on: records, files, mail and the face engine. Opened once by the server or the CLI. */
+export interface Infrastructure {
+  config: Config;
+  database: DatabaseHandle;
+  blobs: BlobStore;
+  mailer: Mailer;
+  /** The face engine's worker pool, started on first use. */
+  faceEngine: () => FaceEngine;
+  close(): Promise<void>;
+}
+
+export async function openInfrastructure(config: Config, options: { mailer?: Mailer; log: (line: string) => void }): Promise<Infrastructure> {
+  const database = await openDatabase(config);
+  let engine: FaceEngine | undefined;
+  return {
+    config,
+    database,
+    blobs: blobStoreFor(config, database.db),
+    mailer: options.mailer ?? createMailer(config, options.log),
+    faceEngine: () => (engine ??= createFaceEngine({ threads: config.faceThreads })),
+    async close() {
+      await engine?.close();
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,304 @@
+import { randomUUID } from 'node:crypto';
+import { DEFAULT_DEVICE_NAME, DEVICE_NAME_MAX, deviceMessages, formatUserCode, PAIRING_GRANTS, type PairedDevice, type PendingPairing } from '@seva/shared';
+import type { Config } from '../../config.ts';
+import { isUniqueViolation, type Db } from '../../db/database.ts';
+import type { SignedInUser } from '../../db/signed-in-user.ts';
+import { conflict, DomainError, expired, notFound, unavailable, type DomainErrorKind } from '../../domain-errors.ts';
+import type { Mailer } from '../../mail/mailer.ts';
+import { hashToken, newToken } from '../../tokens.ts';
+import type { ContactsService } from '../contacts/service.ts';
+import type { FacesService, SyncedFace } from '../faces/service.ts';
+import type { FeatureForGlasses, FeaturesService } from '../features/service.ts';
+import { pairedMail } from './emails.ts';
+import * as store from './store.ts';
+import { readCursor, writeCursor } from './sync-cursor.ts';
+import { newUserCode } from './user-code.ts';
+
+/** The one client: the SEVA glasses' firmware (and the reference client, npm run glasses). */
+export const CLIENT_ID = 'seva-glasses';
+export const DEVICE_CODE_GRANT = 'urn:ietf:params:oauth:grant-type:device_code';
+export const DEVICE_CODE_TTL_SECONDS = 600;
+export const POLL_INTERVAL_SECONDS = 5;
+/** RFC 8628 §3.5: slow_down adds 5 seconds to the interval, for this and every later poll of that code. */
+export const SLOW_DOWN_STEP_SECONDS = 5;
+/** A poll this early still counts as on time: timers and networks jitter. */
+export const POLL_SLACK_MS = 500;
+/** last_seen_at is written at most this often per device, so a busy device does not write on every call. */
+export const LAST_SEEN_RESOLUTION_MS = 60_000;
+/** Expired authorizations are kept this long, so late polls hear expired_token rather than invalid_grant. */
+const EXPIRED_KEPT_MS = 60 * 60 * 1000;
+
+/** RFC 8628 §3.5 and RFC 6749 §5.2 error codes the OAuth endpoints answer. */
+export type OAuthErrorCode =
+  | 'invalid_request'
+  | 'invalid_client'
+  | 'invalid_grant'
+  | 'unsupported_grant_type'
+  | 'authorization_pending'
+  | 'slow_down'
+  | 'access_denied'
+  | 'expired_token';
+
+/** An OAuth refusal: the code is the body's `error`, the message its `error_description` (ASCII, no quotes). */
+export function oauthError(code: OAuthErrorCode, description: string, kind: DomainErrorKind = 'invalid'): DomainError {
+  return new DomainError(kind, description, { code });
+}
+
+/** OAuth parameters as the endpoint received them (form fields or JSON strings). */
+export type OAuthParams = Readonly<Record<string, string | undefined>>;
+
+export interface DeviceAuthorizationAnswer {
+  device_code: string;
+  user_code: string;
+  verification_uri: string;
+  verification_uri_complete: string;
+  expires_in: number;
+  interval: number;
+}
+
+export interface TokenAnswer {
+  access_token: string;
+  token_type: 'Bearer';
+}
+
+export interface SyncAnswer {
+  cursor: string;
+  /** The account's e-mail: the face backend's `email` form field. */
+  email: string;
+  faces: SyncedFace[];
+  deleted_face_ids: string[];
+  emergency_contacts: Array<{ name: string; country_code: string; phone_number: string; is_primary: boolean }>;
+  features: FeatureForGlasses[];
+}
+
+export interface DevicesDeps {
+  db: Db;
+  mailer: Mailer;
+  config: Pick<Config, 'publicUrl'>;
+  faces: Pick<FacesService, 'changesSince'>;
+  contacts: Pick<ContactsService, 'list'>;
+  features: Pick<FeaturesService, 'forGlasses' | 'setInstalled'>;
+  /** Identity's attempt counter (rate_limits table), shared with sign-in's mechanism. */
+  limit: (action: 'pair' | 'deviceAuthorization', ip: string, account?: string) => Promise<void>;
+  now?: () => Date;
+}
+
+const CONTROL = /[\p{Cc}\p{Cf}\u2028\u2029]/u;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function checkClient(clientId: string | undefined): void {
+  if (!clientId) throw oauthError('invalid_request', 'client_id is missing.');
+  if (clientId !== CLIENT_ID) throw oauthError('invalid_client', `Unknown client_id. The SEVA glasses use ${CLIENT_ID}.`);
+}
+
+/** The name the glasses give themselves: at most 60 characters, no control characters; none given: 'SEVA glasses'. */
+function deviceNameOf(input: string | undefined): string {
+  const name = (input ?? '').trim();
+  if (name === '') return DEFAULT_DEVICE_NAME;
+  if ([...name].length > DEVICE_NAME_MAX) throw oauthError('invalid_request', `device_name must be at most ${DEVICE_NAME_MAX} characters.`);
+  if (CONTROL.test(name)) throw oauthError('invalid_request', 'device_name must not contain control characters.');
+  return name;
+}
+
+const toPairedDevice = (row: { id: string; name: string; paired_at: string; last_seen_at: string | null }): PairedDevice => ({
+  id: row.id,
+  name: row.name,
+  pairedAt: row.paired_at,
+  lastSeenAt: row.last_seen_at,
+});
+
+/**
+ * The glasses: pairing by the OAuth 2.0 device grant (RFC 8628), the paired devices and their bearer tokens
+ * (RFC 6750, stored as SHA-256 hashes), and what the glasses read (sync) and report (installed features).
+ */
+export function createDevicesService(deps: DevicesDeps) {
+  const { db, mailer, config } = deps;
+  const now = deps.now ?? (() => new Date());
+  const iso = (offsetMs = 0) => new Date(now().getTime() + offsetMs).toISOString();
+
+  /** The pending authorization a user code names; otherwise why it cannot be answered. */
+  async function pendingAuthorization(userCode: string): Promise<store.AuthorizationRow> {
+    const row = await store.findAuthorizationByUserCode(db, userCode);
+    if (!row) throw notFound(deviceMessages.pairingCodeUnknown);
+    if (row.status !== 'pending') throw conflict(deviceMessages.pairingCodeUsed, 'code');
+    if (row.expires_at <= iso()) throw expired(deviceMessages.pairingCodeExpired);
+    return row;
+  }
+
+  /** Why a decision on a code that was pending a moment ago did not land: answered meanwhile, or just expired. */
+  async function lostDecision(userCode: string): Promise<DomainError> {
+    const row = await store.findAuthorizationByUserCode(db, userCode);
+    return row && row.status === 'pending' ? expired(deviceMessages.pairingCodeExpired) : conflict(deviceMessages.pairingCodeUsed, 'code');
+  }
+
+  return {
+    /** RFC 8628 §3.1–3.2: a device code for the glasses and a user code for the user to type on /pair. */
+    async startAuthorization(params: OAuthParams, ip: string): Promise<DeviceAuthorizationAnswer> {
+      checkClient(params.client_id);
+      const deviceName = deviceNameOf(params.device_name);
+      await deps.limit('deviceAuthorization', ip);
+      await store.purgeAuthorizations(db, iso(-EXPIRED_KEPT_MS));
+      for (let attempt = 0; ; attempt += 1) {
+        const userCode = newUserCode();
+        const deviceCode = newToken();
+        try {
+          await store.insertAuthorization(db, {
+            device_code_hash: deviceCode.hash,
+            user_code: userCode,
+            client_id: CLIENT_ID,
+            device_name: deviceName,
+            status: 'pending',
+            user_id: null,
+            device_id: null,
+            interval_seconds: POLL_INTERVAL_SECONDS,
+            expires_at: iso(DEVICE_CODE_TTL_SECONDS * 1000),
+            last_polled_at: null,
+            created_at: iso(),
+            decided_at: null,
+          });
+        } catch (error) {
+          // A user code still in use (1 in 10^11 per live code): draw another.
+          if (isUniqueViolation(error) && attempt < 5) continue;
+          throw error;
+        }
+        const shown = formatUserCode(userCode);
+        return {
+          device_code: deviceCode.token,
+          user_code: shown,
+          verification_uri: `${config.publicUrl}/pair`,
+          verification_uri_complete: `${config.publicUrl}/pair?code=${shown}`,
+          expires_in: DEVICE_CODE_TTL_SECONDS,
+          interval: POLL_INTERVAL_SECONDS,
+        };
+      }
+    },
+
+    /** RFC 8628 §3.4–3.5: the glasses poll with their device code; once allowed they get their token, once. */
+    async exchange(params: OAuthParams): Promise<TokenAnswer> {
+      if (!params.grant_type) throw oauthError('invalid_request', 'grant_type is missing.');
+      if (params.grant_type !== DEVICE_CODE_GRANT) throw oauthError('unsupported_grant_type', `Only the device code grant is supported: grant_type=${DEVICE_CODE_GRANT}.`);
+      checkClient(params.client_id);
+      if (!params.device_code) throw oauthError('invalid_request', 'device_code is missing.');
+      const deviceCodeHash = hashToken(params.device_code);
+      const row = await store.findAuthorizationByDeviceCode(db, deviceCodeHash);
+      if (!row || row.client_id !== params.client_id) throw oauthError('invalid_grant', 'Unknown device_code. Ask for a new one.');
+      if (row.status === 'issued') throw oauthError('invalid_grant', 'This device_code has already been used. Ask for a new one.');
+      if (row.expires_at <= iso()) throw oauthError('expired_token', 'This device_code has expired. Ask for a new one.');
+      if (row.status === 'denied') throw oauthError('access_denied', 'The user denied the pairing.');
+      if (row.status === 'pending') {
+        const notAfter = iso(POLL_SLACK_MS - row.interval_seconds * 1000);
+        if (!(await store.recordPoll(db, deviceCodeHash, iso(), notAfter))) {
+          const interval = await store.slowDown(db, deviceCodeHash, iso(), SLOW_DOWN_STEP_SECONDS);
+          throw oauthError('slow_down', `Polling too fast: wait at least ${interval} seconds between requests.`);
+        }
+        throw oauthError('authorization_pending', 'The user has not answered yet.');
+      }
+      return db.transaction().execute(async (trx) => {
+        if (!(await store.markIssued(trx, deviceCodeHash))) throw oauthError('invalid_grant', 'This device_code has already been used. Ask for a new one.');
+        const token = newToken();
+        if (!row.device_id || !(await store.setDeviceToken(trx, row.device_id, token.hash))) {
+          throw oauthError('access_denied', 'The glasses were unpaired before they collected their token.');
+        }
+        return { access_token: token.token, token_type: 'Bearer' as const };
+      });
+    },
+
+    /** /pair: the glasses waiting for this code and what they will read. Counted like a sign-in attempt. */
+    async findPending(user: SignedInUser, userCode: string, ip: string): Promise<PendingPairing> {
+      await deps.limit('pair', ip, user.uid);
+      const row = await pendingAuthorization(userCode);
+      return { code: formatUserCode(row.user_code), deviceName: row.device_name, grants: PAIRING_GRANTS, expiresAt: row.expires_at };
+    },
+
+    /**
+     * 'Allow': pairs the glasses with the user's account and tells the user by e-mail. The e-mail goes first: when
+     * it cannot be sent, nothing is paired (the e-mail is how a user learns of glasses they did not pair).
+     */
+    async allow(user: SignedInUser, userCode: string, ip: string): Promise<PairedDevice> {
+      await deps.limit('pair', ip, user.uid);
+      const row = await pendingAuthorization(userCode);
+      const pairedAt = now();
+      const device: store.DeviceRow = {
+        id: randomUUID(),
+        user_id: user.uid,
+        name: row.device_name,
+        client_id: row.client_id,
+        token_hash: null,
+        paired_at: pairedAt.toISOString(),
+        last_seen_at: null,
+      };
+      try {
+        await mailer.send(pairedMail(user.email, { username: user.username, deviceName: device.name, pairedAt, profileUrl: `${config.publicUrl}/profile` }));
+      } catch {
+        throw unavailable(deviceMessages.pairingMailFailed);
+      }
+      const decided = await db.transaction().execute(async (trx) => {
+        await store.insertDevice(trx, device);
+        const done = await store.decide(trx, row.user_code, { status: 'allowed', user_id: user.uid, device_id: device.id, decided_at: device.paired_at });
+        if (!done) await store.deleteDevice(trx, user.uid, device.id);
+        return done;
+      });
+      if (!decided) throw await lostDecision(row.user_code);
+      return toPairedDevice(device);
+    },
+
+    /** 'Deny': the glasses hear access_denied on their next poll. */
+    async deny(user: SignedInUser, userCode: string, ip: string): Promise<void> {
+      await deps.limit('pair', ip, user.uid);
+      const row = await pendingAuthorization(userCode);
+      if (!(await store.decide(db, row.user_code, { status: 'denied', user_id: user.uid, device_id: null, decided_at: iso() }))) {
+        throw await lostDecision(row.user_code);
+      }
+    },
+
+    async list(user: SignedInUser): Promise<PairedDevice[]> {
+      return (await store.listDevices(db, user.uid)).map(toPairedDevice);
+    },
+
+    /** Unpairs at once: the token is gone, so the glasses' next call gets 401. Answers the glasses' name. */
+    async unpair(user: SignedInUser, deviceId: string): Promise<string> {
+      const name = UUID.test(deviceId) ? await store.deleteDevice(db, user.uid, deviceId) : undefined;
+      if (name === undefined) throw notFound(deviceMessages.deviceNotFound);
+      return name;
+    },
+
+    /** The caller a bearer token names (see plugins/session.ts); notes when the glasses were last seen, once a minute at most. */
+    async identify(tokenHash: string) {
+      const found = await store.findByToken(db, tokenHash);
+      if (!found) return undefined;
+      const { device } = found;
+      const at = now();
+      if (device.last_seen_at === null || Date.parse(device.last_seen_at) <= at.getTime() - LAST_SEEN_RESOLUTION_MS) {
+        await store.touchDevice(db, device.id, at.toISOString());
+      }
+      return { user: found.user, device: { id: device.id, name: device.name } };
+    },
+
+    /**
+     * GET /device-api/sync: every face (without `since`) or the faces changed and deleted since the cursor, plus the
+     * emergency contacts and the features, which are small and always sent whole.
+     */
+    async sync(user: SignedInUser, since: string | undefined): Promise<SyncAnswer> {
+      const from = since === undefined ? undefined : readCursor(since, user.uid);
+      const invalidCursor = () => new DomainError('invalid', deviceMessages.cursorInvalid, { field: 'since', code: 'invalid_cursor' });
+      if (since !== undefined && from === undefined) throw invalidCursor();
+      const [changes, contacts, features] = await Promise.all([deps.faces.changesSince(user, from), deps.contacts.list(user), deps.features.forGlasses()]);
+      if (from !== undefined && from > changes.seq) throw invalidCursor();
+      return {
+        cursor: writeCursor(user.uid, changes.seq),
+        email: user.email,
+        faces: changes.faces,
+        deleted_face_ids: changes.deletedFaceIds,
+        emergency_contacts: contacts.map(({ name, country_code, phone_number, is_primary }) => ({ name, country_code, phone_number, is_primary })),
+        features,
+      };
+    },
+
+    /** PUT /device-api/installed-features: replaces what these glasses run. */
+    async reportInstalled(user: SignedInUser, device: { id: string }, features: Record<string, string>): Promise<{ features: Record<string, string> }> {
+      return { features: await deps.features.setInstalled({ id: device.id, userId: user.uid }, features) };
+    },
+  };
+}
+
+export type DevicesService = ReturnType<typeof createDevicesService>;

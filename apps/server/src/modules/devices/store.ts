@@ -1,0 +1,111 @@
+import type { Insertable, Selectable } from 'kysely';
+import { sql, type Db, type Executor } from '../../db/database.ts';
+import type { DeviceAuthorizationsTable, DevicesTable } from '../../db/schema.ts';
+import { SIGNED_IN_USER_COLUMNS, type SignedInUser } from '../../db/signed-in-user.ts';
+
+export type AuthorizationRow = Selectable<DeviceAuthorizationsTable>;
+export type DeviceRow = Selectable<DevicesTable>;
+
+export async function insertAuthorization(db: Executor, row: Insertable<DeviceAuthorizationsTable>): Promise<void> {
+  await db.insertInto('device_authorizations').values(row).execute();
+}
+
+export function findAuthorizationByDeviceCode(db: Executor, deviceCodeHash: string) {
+  return db.selectFrom('device_authorizations').selectAll().where('device_code_hash', '=', deviceCodeHash).executeTakeFirst();
+}
+
+export function findAuthorizationByUserCode(db: Executor, userCode: string) {
+  return db.selectFrom('device_authorizations').selectAll().where('user_code', '=', userCode).executeTakeFirst();
+}
+
+/** Forgets authorizations that expired before `before`: their user codes become free again. */
+export async function purgeAuthorizations(db: Executor, before: string): Promise<void> {
+  await db.deleteFrom('device_authorizations').where('expires_at', '<', before).execute();
+}
+
+/** Records a poll if the previous one was at or before `notAfter`; false when the device polls too fast. */
+export async function recordPoll(db: Executor, deviceCodeHash: string, now: string, notAfter: string): Promise<boolean> {
+  const result = await db
+    .updateTable('device_authorizations')
+    .set({ last_polled_at: now })
+    .where('device_code_hash', '=', deviceCodeHash)
+    .where((eb) => eb.or([eb('last_polled_at', 'is', null), eb('last_polled_at', '<=', notAfter)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** RFC 8628 §3.5 slow_down: this device code's interval grows by `stepSeconds` for every later poll. */
+export async function slowDown(db: Executor, deviceCodeHash: string, now: string, stepSeconds: number): Promise<number> {
+  const row = await db
+    .updateTable('device_authorizations')
+    .set({ last_polled_at: now, interval_seconds: sql<number>`interval_seconds + ${stepSeconds}` })
+    .where('device_code_hash', '=', deviceCodeHash)
+    .returning('interval_seconds')
+    .executeTakeFirstOrThrow();
+  return Number(row.interval_seconds);
+}
+
+/** The user's answer to a pending, unexpired code; false when someone answered first or it expired meanwhile. */
+export async function decide(
+  db: Executor,
+  userCode: string,
+  decision: { status: 'allowed' | 'denied'; user_id: string; device_id: string | null; decided_at: string },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('device_authorizations')
+    .set(decision)
+    .where('user_code', '=', userCode)
+    .where('status', '=', 'pending')
+    .where('expires_at', '>', decision.decided_at)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** An allowed code becomes issued exactly once, even when the glasses poll twice at the same moment. */
+export async function markIssued(db: Executor, deviceCodeHash: string): Promise<boolean> {
+  const result = await db
+    .updateTable('device_authorizations')
+    .set({ status: 'issued' })
+    .where('device_code_hash', '=', deviceCodeHash)
+    .where('status', '=', 'allowed')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function insertDevice(db: Executor, row: DeviceRow): Promise<void> {
+  await db.insertInto('devices').values(row).execute();
+}
+
+/** Gives a paired device its token (hash); false when it was unpaired before collecting it. */
+export async function setDeviceToken(db: Executor, deviceId: string, tokenHash: string): Promise<boolean> {
+  const result = await db.updateTable('devices').set({ token_hash: tokenHash }).where('id', '=', deviceId).where('token_hash', 'is', null).executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** The owner and the device of a bearer token. */
+export async function findByToken(db: Db, tokenHash: string): Promise<{ user: SignedInUser; device: Pick<DeviceRow, 'id' | 'name' | 'last_seen_at'> } | undefined> {
+  const row = await db
+    .selectFrom('devices')
+    .innerJoin('users', 'users.uid', 'devices.user_id')
+    .select(SIGNED_IN_USER_COLUMNS)
+    .select(['devices.id as device_id', 'devices.name as device_name', 'devices.last_seen_at as device_last_seen_at'])
+    .where('devices.token_hash', '=', tokenHash)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const { device_id: id, device_name: name, device_last_seen_at: lastSeenAt, ...user } = row;
+  return { user, device: { id, name, last_seen_at: lastSeenAt } };
+}
+
+export async function touchDevice(db: Executor, deviceId: string, now: string): Promise<void> {
+  await db.updateTable('devices').set({ last_seen_at: now }).where('id', '=', deviceId).execute();
+}
+
+export function listDevices(db: Executor, userId: string) {
+  return db.selectFrom('devices').select(['id', 'name', 'paired_at', 'last_seen_at']).where('user_id', '=', userId).orderBy('paired_at', 'desc').execute();
+}
+
+/** Unpairs: the row and its token hash go, its installed features with it (cascade). Answers the name, if it was the user's. */
+export async function deleteDevice(db: Executor, userId: string, deviceId: string): Promise<string | undefined> {
+  const row = await db.deleteFrom('devices').where('id', '=', deviceId).where('user_id', '=', userId).returning('name').executeTakeFirst();
+  return row?.name;
+}

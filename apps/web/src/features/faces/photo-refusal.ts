@@ -1,0 +1,29 @@
+import { faceMessages } from '@seva/shared';
+import { ApiError } from '../../lib/api-client.ts';
+
+/** Why a photo showing `faceCount` faces cannot be registered (the server's own words), or null when it shows one. */
+export function faceCountRefusal(faceCount: number): string | null {
+  if (faceCount === 0) return faceMessages.noFace;
+  if (faceCount > 1) return faceMessages.manyFaces(faceCount);
+  return null;
+}
+
+/** The server refused the photo itself (no face, several, not an image it can read): 422, or 400 on the file field. */
+export function isPhotoRefusal(error: unknown): error is ApiError {
+  return error instanceof ApiError && (error.status === 422 || (error.status === 400 && error.field === 'file'));
+}
+
+/** The server refused what the user entered or chose (the photo, or a name already in use): nothing failed. */
+function isInputRefusal(error: unknown): error is ApiError {
+  return isPhotoRefusal(error) || (error instanceof ApiError && (error.status === 409 || (error.status === 400 && error.field === 'name')));
+}
+
+/**
+ * What the add-face screen says when store_face does not store. A refusal of the photo or the name is said as the
+ * server says it: the user has something to change, and nothing went wrong. Anything else (the server failing, busy
+ * or out of reach) is SPEC §8's 'Failed to store face data: {message}'.
+ */
+export function storeFaceErrorMessage(error: unknown): string {
+  if (isInputRefusal(error)) return error.message;
+  return `Failed to store face data: ${error instanceof Error ? error.message : String(error)}`;
+}

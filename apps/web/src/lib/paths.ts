@@ -1,0 +1,22 @@
+/**
+ * Every screen's address, in one place: the router, the navigation, links, redirects and tests name a screen
+ * through `paths`, never by typing its path. No screen takes path parameters; the two e-mail links carry
+ * `?token=`, which the server writes and the screen reads with `useSearchParams`.
+ */
+export const paths = {
+  home: '/',
+  login: '/login',
+  signup: '/signup',
+  verifyEmail: '/verify-email',
+  resetPassword: '/reset-password',
+  dashboard: '/dashboard',
+  faces: '/faces',
+  addFace: '/faces/add',
+  sos: '/sos',
+  manual: '/manual',
+  updates: '/updates',
+  profile: '/profile',
+} as const;
+
+/** The address of one screen. */
+export type ScreenPath = (typeof paths)[keyof typeof paths];

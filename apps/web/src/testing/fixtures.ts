@@ -1,0 +1,33 @@
+import type { FaceSummary, SessionUser } from '@seva/shared';
+
+/** When the stand-in server says a record was made or saved. */
+export const SAVED_AT = '2026-11-21T10:00:00.000Z';
+
+export const IDENTITY_QR_IMAGE = 'data:image/png;base64,iVBORw0KGgo=';
+
+/** A verified, signed-in user as GET /api/profile gives it (the session answer leaves out `QRCode`). */
+export function aUser(overrides: Partial<SessionUser> = {}): SessionUser {
+  return {
+    uid: 'u1',
+    username: 'Robin',
+    email: 'robin@example.com',
+    phone: '+12025550123',
+    license_id: 'SEVA-1234',
+    role: 'user',
+    accessLevel: 1,
+    isVerified: true,
+    isLoggedIn: true,
+    createdAt: SAVED_AT,
+    lastLoginTime: null,
+    lastLoginDevice: null,
+    QRCode: IDENTITY_QR_IMAGE,
+    version: '1.0',
+    ...overrides,
+  };
+}
+
+/** Face number `n`, as the face backend lists it: its photo is served at /face-api/image/{face_id}. */
+export function aFace(n: number, name: string): FaceSummary {
+  const faceId = `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+  return { face_id: faceId, name, face_url: `/face-api/image/${faceId}`, timestamp: SAVED_AT };
+}

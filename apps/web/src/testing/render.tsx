@@ -1,0 +1,39 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { paths, type ScreenPath } from '../lib/paths.ts';
+import { sessionQueryKey } from '../lib/session.ts';
+import { backend } from './stand-in-server.ts';
+
+export interface RenderOptions {
+  /** The address the screen is shown at; any other address shows a stand-in screen. */
+  route?: ScreenPath;
+  /** Whether the session is already known, as it is once the route guard has let the user in (default true). */
+  signedIn?: boolean;
+}
+
+/**
+ * Renders a screen as the app does: inside a query client (no retries, so a failure shows at once) and a
+ * router at `route`. The session is the stand-in server's user, without the QR image, as GET /api/auth/session
+ * answers. Returns the router (to read where the screen went) and a user-event session.
+ */
+export function renderWithProviders(ui: ReactNode, { route = paths.dashboard, signedIn = true }: RenderOptions = {}) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  if (signedIn) client.setQueryData(sessionQueryKey, backend.user && { ...backend.user, QRCode: null });
+  const router = createMemoryRouter(
+    [
+      { path: route, element: ui },
+      { path: '*', element: <p>Another screen</p> },
+    ],
+    { initialEntries: [route] },
+  );
+  const events = userEvent.setup();
+  const result = render(
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return { ...result, client, router, events };
+}

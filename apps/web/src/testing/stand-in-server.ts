@@ -1,0 +1,172 @@
+import {
+  contactMessages,
+  deleteFaceSchema,
+  duplicateFaceNameMessage,
+  faceMessages,
+  faceNameKey,
+  firstIssue,
+  listFacesSchema,
+  messages,
+  profileEditSchema,
+  profileUpdatedMessage,
+  renameFaceSchema,
+  saveContactsSchema,
+  type ContactInput,
+  type EmergencyContact,
+  type FaceSummary,
+  type SessionUser,
+} from '@seva/shared';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import type { z } from 'zod';
+import { aUser, SAVED_AT } from './fixtures.ts';
+
+/**
+ * The server as the web tests see it: the real routes' paths, field names, rules (the shared schemas) and
+ * messages, over an in-memory record of one user. A test sets `backend` before rendering, changes an answer
+ * with `server.use(...)`, and reads what the screen sent with `sent(...)`; everything is reset after each test
+ * (test-setup.ts). A request no handler answers fails the test.
+ */
+export interface StandInBackend {
+  /** The signed-in user, or null when nobody is signed in. */
+  user: SessionUser | null;
+  faces: FaceSummary[];
+  contacts: EmergencyContact[];
+}
+
+export const backend: StandInBackend = { user: aUser(), faces: [], contacts: [] };
+
+interface SentRequest {
+  method: string;
+  path: string;
+  body: unknown;
+}
+
+const log: SentRequest[] = [];
+
+/** The bodies the screen sent to `method path` (for example 'PATCH', '/api/profile'), in order. */
+export function sent(method: string, path: string): unknown[] {
+  return log.filter((r) => r.method === method && r.path === path).map((r) => r.body);
+}
+
+/** An answer that is not OK, as the real error handler gives it: `{ message, field? }`. */
+export function refusal(status: number, message: string, field?: string) {
+  return HttpResponse.json(field === undefined ? { message } : { message, field }, { status });
+}
+
+/** As the real `parseBody`: a body the shared schema refuses is a 400 with the schema's first message and field. */
+function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
+  const result = schema.safeParse(body);
+  if (!result.success) {
+    const { message, field } = firstIssue(result.error);
+    throw refusal(400, message, field);
+  }
+  return result.data;
+}
+
+/** As the real session guard: private routes answer 401 when nobody is signed in. */
+function signedInUser(): SessionUser {
+  if (!backend.user) throw refusal(401, messages.signInRequired);
+  return backend.user;
+}
+
+/** As the face backend: the form's `email` must be the signed-in user's own. */
+function checkOwnEmail(user: SessionUser, email: string): void {
+  if (email.trim().toLowerCase() !== user.email.toLowerCase()) throw refusal(403, messages.forbiddenEmail);
+}
+
+const formFields = async (request: Request) => Object.fromEntries(await request.formData());
+
+function findFace(faceId: string): FaceSummary {
+  const face = backend.faces.find((f) => f.face_id === faceId);
+  if (!face) throw refusal(404, faceMessages.faceNotFound);
+  return face;
+}
+
+const contactEntry = (c: ContactInput, isPrimary: boolean): EmergencyContact => ({
+  name: c.name,
+  country_code: c.countryCode,
+  phone_number: c.phoneNumber,
+  is_primary: isPrimary,
+  timestamp: SAVED_AT,
+});
+
+const handlers = [
+  // identity (apps/server/src/modules/identity/routes.ts): the session check leaves out the QR image.
+  http.get('*/api/auth/session', () => HttpResponse.json({ user: { ...signedInUser(), QRCode: null } })),
+  http.post('*/api/auth/sign-out', () => {
+    backend.user = null;
+    return new HttpResponse(null, { status: 204 });
+  }),
+
+  // profile (modules/profile/routes.ts)
+  http.get('*/api/profile', () => HttpResponse.json({ user: signedInUser() })),
+  http.patch('*/api/profile', async ({ request }) => {
+    const user = signedInUser();
+    const edit = parseBody(profileEditSchema, await request.json());
+    const field = edit.username !== undefined ? 'username' : 'phone';
+    backend.user = { ...user, [field]: edit[field] };
+    return HttpResponse.json({ user: backend.user, message: profileUpdatedMessage(field) });
+  }),
+
+  // contacts (modules/contacts/routes.ts)
+  http.get('*/api/contacts', () => {
+    signedInUser();
+    return HttpResponse.json({ contacts: backend.contacts });
+  }),
+  http.put('*/api/contacts', async ({ request }) => {
+    signedInUser();
+    const input = parseBody(saveContactsSchema, await request.json());
+    backend.contacts = [contactEntry(input.primary, true), ...(input.secondary ? [contactEntry(input.secondary, false)] : [])];
+    return HttpResponse.json({ contacts: backend.contacts, message: contactMessages.saved });
+  }),
+
+  // faces (modules/faces/routes.ts and service.ts): form bodies; a taken name is refused on `updated_name`.
+  http.post('*/face-api/get_all_faces', async ({ request }) => {
+    const user = signedInUser();
+    checkOwnEmail(user, parseBody(listFacesSchema, await formFields(request)).email);
+    return HttpResponse.json(backend.faces);
+  }),
+  http.put('*/face-api/update_face_name', async ({ request }) => {
+    const user = signedInUser();
+    const fields = parseBody(renameFaceSchema, await formFields(request));
+    checkOwnEmail(user, fields.email);
+    const face = findFace(fields.face_id);
+    const clash = backend.faces.find((f) => faceNameKey(f.name) === faceNameKey(fields.updated_name));
+    if (clash && clash.face_id !== face.face_id) throw refusal(409, duplicateFaceNameMessage(fields.updated_name), 'updated_name');
+    const renamed = { ...face, name: fields.updated_name };
+    backend.faces = backend.faces.map((f) => (f.face_id === face.face_id ? renamed : f));
+    return HttpResponse.json(renamed);
+  }),
+  http.delete('*/face-api/delete_face', async ({ request }) => {
+    const user = signedInUser();
+    const fields = parseBody(deleteFaceSchema, await formFields(request));
+    checkOwnEmail(user, fields.email);
+    const face = findFace(fields.face_id);
+    backend.faces = backend.faces.filter((f) => f !== face);
+    return HttpResponse.json({ message: faceMessages.deleted });
+  }),
+];
+
+export const server = setupServer(...handlers);
+
+/** What a request carried, read from a copy so the handler can still read it. */
+async function bodyOf(request: Request): Promise<unknown> {
+  const type = request.headers.get('content-type') ?? '';
+  if (type.includes('application/json')) return request.clone().json();
+  if (type.includes('multipart/form-data')) return Object.fromEntries(await request.clone().formData());
+  return undefined;
+}
+
+server.events.on('request:start', async ({ request }) => {
+  const entry: SentRequest = { method: request.method, path: new URL(request.url).pathname, body: undefined };
+  log.push(entry);
+  entry.body = await bodyOf(request);
+});
+
+/** Back to a signed-in user with no faces and no contacts, the test's own answers and the log cleared. */
+export function resetStandInServer(): void {
+  server.resetHandlers();
+  Object.assign(backend, { user: aUser(), faces: [], contacts: [] } satisfies StandInBackend);
+  log.length = 0;
+}

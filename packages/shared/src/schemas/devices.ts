@@ -1,0 +1,92 @@
+import { z } from 'zod';
+
+/**
+ * Pairing the glasses (OAuth 2.0 device grant, RFC 8628): the code the glasses speak and the user types on /pair,
+ * and the words of /pair and of the 'Paired glasses' section of /profile.
+ */
+
+/** 27 symbols: no vowels (so no words by chance) and none that look alike: no 0/O, no 1/I/L. */
+export const USER_CODE_ALPHABET = 'BCDFGHJKMNPQRSTVWXZ23456789';
+export const USER_CODE_LENGTH = 8;
+/** Glasses without a name (device_name) are called this. */
+export const DEFAULT_DEVICE_NAME = 'SEVA glasses';
+export const DEVICE_NAME_MAX = 60;
+
+export const deviceMessages = {
+  pairingCodeLabel: 'Pairing code',
+  pairingCodeRequired: 'Please enter the pairing code the glasses say.',
+  pairingCodeMalformed: `A pairing code has ${USER_CODE_LENGTH} letters and digits, like KXRT-7M4P. Please check the code the glasses say.`,
+  pairingCodeUnknown: 'No glasses are waiting for this code. Please check the code, or ask the glasses for a new one.',
+  pairingCodeExpired: 'This pairing code has expired. Please ask the glasses for a new one.',
+  pairingCodeUsed: 'This pairing code has already been used. Please ask the glasses for a new one.',
+  allow: 'Allow',
+  deny: 'Deny',
+  paired: 'Glasses paired',
+  denied: 'Pairing refused. The glasses were not paired.',
+  pairingMailFailed: 'The pairing e-mail could not be sent, so the glasses were not paired. Please try again.',
+  pairedGlassesHeading: 'Paired glasses',
+  noDevices: 'No glasses paired yet.',
+  never: 'Never',
+  unpair: 'Unpair',
+  unpaired: (name: string) => `${name} unpaired. They can no longer reach your account.`,
+  deviceNotFound: 'These glasses are not paired with your account.',
+  // The glasses' API (RFC 6750): for firmware logs, not screens.
+  tokenRequired: 'This call needs the access token of paired glasses: Authorization: Bearer <access_token>.',
+  tokenInvalid: 'This access token is not valid: the glasses were unpaired or never paired. Pair them again.',
+  cursorInvalid: 'This sync cursor is not valid for these glasses. Sync again without since to get everything.',
+  featuresMissing: 'Send the features the glasses run as { "features": { "<dbKey>": "<version>" } }.',
+  versionNotText: 'Each version must be text, like "1.0".',
+} as const;
+
+/** What paired glasses may read and do, shown on /pair before 'Allow' and in the pairing e-mail. */
+export const PAIRING_GRANTS: readonly string[] = [
+  'the names of your faces and their face descriptions (not the pictures), to recognise people',
+  'your emergency contacts',
+  'the download links of the SEVA features, and report which ones the glasses run',
+];
+
+/** What a user may type: upper or lower case, with spaces or a dash anywhere. */
+export function normalizeUserCode(input: string): string {
+  return input.toUpperCase().replace(/[\s-]+/g, '');
+}
+
+export function isUserCode(normalized: string): boolean {
+  return normalized.length === USER_CODE_LENGTH && [...normalized].every((c) => USER_CODE_ALPHABET.includes(c));
+}
+
+/** XXXX-XXXX, as the glasses say it and the screens show it. */
+export function formatUserCode(normalized: string): string {
+  return `${normalized.slice(0, 4)}-${normalized.slice(4)}`;
+}
+
+/** The body of POST /api/devices/pairing/{check,allow,deny}; `code` comes out normalised (8 symbols, no dash). */
+export const pairingCodeSchema = z.strictObject({
+  code: z
+    .string({ error: deviceMessages.pairingCodeRequired })
+    .max(64, { error: deviceMessages.pairingCodeMalformed })
+    .transform(normalizeUserCode)
+    .refine((code) => code.length > 0, { error: deviceMessages.pairingCodeRequired })
+    .refine(isUserCode, { error: deviceMessages.pairingCodeMalformed }),
+});
+export type PairingCodeInput = z.input<typeof pairingCodeSchema>;
+
+/** POST /api/devices/pairing/check: the glasses waiting for the code. */
+export interface PendingPairing {
+  code: string;
+  deviceName: string;
+  grants: readonly string[];
+  expiresAt: string;
+}
+
+/** One pair of glasses as GET /api/devices lists it; lastSeenAt is null until its first call with its token. */
+export interface PairedDevice {
+  id: string;
+  name: string;
+  pairedAt: string;
+  lastSeenAt: string | null;
+}
+
+/** The body of PUT /device-api/installed-features; the server checks each dbKey and version. */
+export const installedFeaturesSchema = z.strictObject({
+  features: z.record(z.string(), z.string({ error: deviceMessages.versionNotText }), { error: deviceMessages.featuresMissing }),
+});

@@ -1,0 +1,30 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
+/**
+ * The one reader of the server's .eml outbox: without SMTP_URL the server writes each e-mail as
+ * DATA_DIR/mail/<time>-<to>.eml (apps/server/src/mail/mailer.ts).
+ */
+export function outboxOf(dataDir: string): string {
+  return path.join(dataDir, 'mail');
+}
+
+/** The text of the newest .eml in `outbox` addressed to `to`, decoded from quoted-printable; undefined when there is none. */
+export function newestMailTo(outbox: string, to: string): string | undefined {
+  if (!fs.existsSync(outbox)) return undefined;
+  const files = fs
+    .readdirSync(outbox)
+    .filter((f) => f.endsWith('.eml'))
+    .map((f) => path.join(outbox, f))
+    .sort((a, b) => fs.statSync(a).mtimeMs - fs.statSync(b).mtimeMs);
+  const addressedTo = new RegExp(`^To: .*${to.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'mi');
+  for (const file of files.reverse()) {
+    const raw = fs.readFileSync(file, 'utf8');
+    if (addressedTo.test(raw)) return decodeQuotedPrintable(raw);
+  }
+  return undefined;
+}
+
+function decodeQuotedPrintable(raw: string): string {
+  return raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
