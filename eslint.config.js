@@ -147,7 +147,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['apps/server/src/config.ts', 'apps/server/src/testing/**', '**/*.test.ts', 'e2e/**', 'bench/**', 'scripts/**', 'test-kit/**', 'playwright.config.ts', 'apps/server/src/cli/**'],
+    files: ['apps/server/src/config.ts', 'apps/server/src/testing/**', '**/*.test.ts', 'e2e/**', 'bench/**', 'scripts/**', 'test-kit/**', 'playwright.config.ts', 'apps/server/src/cli/**', 'tools/glasses/main.ts'],
     rules: { 'no-restricted-syntax': 'off' },
   },
   ...workspaceDependencies,

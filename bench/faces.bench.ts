@@ -1,11 +1,11 @@
 // Issue #3: the face backend over HTTP on the real server: store_face latency on a 640x480 JPEG, recognize,
 // store throughput with 2 face workers against 1, and get_all_faces for a user with 1,000 faces.
 import { randomUUID } from 'node:crypto';
-import http from 'node:http';
 import { openDatabase } from '../apps/server/src/db/database.ts';
 import { portalOverHttp, signedInUser } from '../test-kit/sign-up-flow.ts';
 import { benchPhoto } from './support/face-photo.ts';
 import { fmt, percentile, startPortal } from './support/processes.ts';
+import { wireBytes } from './support/wire-bytes.ts';
 
 const STORES = 20;
 const RECOGNITIONS = 20;
@@ -30,24 +30,6 @@ async function timedPost(portal: Portal, cookie: string, route: string, body: Fo
   const bytes = Buffer.from(await response.arrayBuffer());
   if (!response.ok) throw new Error(`${route}: ${response.status} ${bytes.toString()}`);
   return { ms: performance.now() - started, bytes, encoding: response.headers.get('content-encoding') };
-}
-
-/** The bytes of an answer as they travel, asking for gzip as a browser does. */
-function rawSize(url: string, cookie: string, email: string): Promise<{ bytes: number; encoding: string | undefined }> {
-  const body = `email=${encodeURIComponent(email)}`;
-  return new Promise((resolve, reject) => {
-    const request = http.request(
-      url,
-      { method: 'POST', headers: { cookie, 'accept-encoding': 'gzip', 'content-type': 'application/x-www-form-urlencoded', 'content-length': Buffer.byteLength(body) } },
-      (response) => {
-        let bytes = 0;
-        response.on('data', (chunk: Buffer) => (bytes += chunk.length));
-        response.on('end', () => resolve({ bytes, encoding: response.headers['content-encoding'] }));
-      },
-    );
-    request.on('error', reject);
-    request.end(body);
-  });
 }
 
 async function storeOne(portal: Portal, cookie: string, email: string) {
@@ -114,7 +96,11 @@ try {
   }
   const count = (JSON.parse(plain.toString()) as unknown[]).length;
   // fetch decodes gzip itself; what travels is what a raw request receives.
-  const wire = await rawSize(`${portal.url}/face-api/get_all_faces`, cookie, user.email);
+  const wire = await wireBytes(`${portal.url}/face-api/get_all_faces`, {
+    method: 'POST',
+    headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
+    body: `email=${encodeURIComponent(user.email)}`,
+  });
 
   const storeP50 = percentile(stores, 50);
   const listP50 = percentile(lists, 50);

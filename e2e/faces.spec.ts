@@ -57,9 +57,14 @@ const faceList = (page: Page) => page.getByRole('main').getByRole('list').filter
 const expectNames = (page: Page, names: string[]) => expect(faceList(page).getByRole('heading', { level: 3 })).toHaveText(names);
 const footer = (page: Page) => page.getByText(/^(Showing \d+ to \d+ of \d+ faces|No faces match .*)$/);
 const pagination = (page: Page) => page.getByRole('navigation', { name: 'Pagination' });
-// The screen's live regions; hidden while empty, so found with includeHidden.
-const status = (page: Page) => page.getByRole('main').getByRole('status', { includeHidden: true });
+// The screen's live regions; hidden while empty, so found with includeHidden. The screen's own status comes first;
+// the list and each of its rows have their own, for messages about them.
+const status = (page: Page) => page.getByRole('main').getByRole('status', { includeHidden: true }).first();
 const alert = (page: Page) => page.getByRole('main').getByRole('alert', { includeHidden: true });
+/** The row of the face named `name`. */
+const row = (page: Page, name: string) => faceList(page).getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3, name, exact: true }) });
+/** Every live region in the screen that says `text`. */
+const saying = (page: Page, text: string | RegExp) => page.getByRole('main').getByRole('status').filter({ hasText: text });
 
 /** Opens /faces through the navigation, as a user would; the heading takes focus. */
 async function openFaces(page: Page): Promise<void> {
@@ -201,15 +206,29 @@ test('the details, edit and delete dialogs work from the keyboard and give focus
   await name.fill('Penny Hofstadter');
   await page.keyboard.press('Enter');
   await expect(edit).toBeHidden();
-  await expect(status(page)).toHaveText('Face updated successfully');
   await expectNames(page, ['Amy', 'Penny Hofstadter', 'Stuart']);
+  // Said in the renamed face's row, in view, beside the Edit button that has focus again; nowhere else.
+  const renamed = row(page, 'Penny Hofstadter');
+  await expect(renamed.getByRole('status')).toHaveText('Face updated successfully');
+  await expect(renamed.getByRole('status')).toBeInViewport();
+  await expect(saying(page, 'Face updated successfully')).toHaveCount(1);
   await expect(page.getByRole('button', { name: 'Edit Penny Hofstadter' })).toBeFocused();
+  await expectNoAxeViolations(page, '/faces, renamed');
 
-  // Delete: confirmed in an alert dialog; Cancel keeps the face and gives focus back.
+  // Delete is quiet in the list: drawn like its neighbours, not as a solid red button.
   const deleteStuart = page.getByRole('button', { name: 'Delete Stuart' });
+  const background = (button: Locator) => button.evaluate((el) => getComputedStyle(el).backgroundColor);
+  expect(await background(deleteStuart)).toBe(await background(page.getByRole('button', { name: 'Edit Stuart' })));
+
+  // Confirmed in an alert dialog that shows whose photo goes and what that changes; Cancel keeps the face.
   await deleteStuart.click();
   const confirm = page.getByRole('alertdialog', { name: 'Delete Stuart?' });
   await expect(confirm).toContainText('Are you sure you want to delete this face?');
+  await expect(confirm).toHaveAccessibleDescription(/^Are you sure you want to delete this face\? Your SEVA glasses will stop recognising Stuart\./);
+  const photo = confirm.getByRole('img', { name: 'Stuart' });
+  await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { message: 'the photo loads' }).toBe(true);
+  // Only the confirmation's Delete is drawn as destructive.
+  expect(await background(confirm.getByRole('button', { name: 'Delete', exact: true }))).not.toBe(await background(deleteStuart));
   await expectNoAxeViolations(page, '/faces, delete confirmation');
   await expectFocusTrapped(page, confirm, 3);
   await confirm.getByRole('button', { name: 'Cancel' }).click();
@@ -225,10 +244,12 @@ test('the details, edit and delete dialogs work from the keyboard and give focus
   await page.keyboard.press('Enter');
   await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
   await expect(confirm).toBeHidden();
-  await expect(status(page)).toHaveText('Face deleted successfully');
   await expectNames(page, ['Amy', 'Penny Hofstadter']);
   await expect(footer(page)).toHaveText('Showing 1 to 2 of 2 faces');
+  // Said under the list heading, which now has focus, naming who was deleted.
   await expect(page.getByRole('heading', { level: 2, name: 'Your faces' })).toBeFocused();
+  await expect(saying(page, /^Face deleted successfully/)).toHaveText('Face deleted successfully: Stuart');
+  await expect(saying(page, /^Face deleted successfully/)).toBeInViewport();
 
   // The change is on the server, not only on screen.
   await page.reload();
@@ -241,7 +262,7 @@ test('deleting the last face leads to the welcome, with focus on it', async ({ s
   await openFaces(page);
   await page.getByRole('button', { name: 'Delete Penny' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Delete', exact: true }).click();
-  await expect(status(page)).toHaveText('Face deleted successfully');
+  await expect(status(page)).toHaveText('Face deleted successfully: Penny');
   await expect(page.getByRole('heading', { level: 2, name: 'Welcome to your Face Management Console' })).toBeFocused();
 });
 

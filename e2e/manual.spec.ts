@@ -13,6 +13,33 @@ const alert = (page: Page) => page.getByRole('main').getByRole('alert');
 const pageStatus = (page: Page) => page.getByRole('navigation', { name: 'Manual pages' }).getByRole('status');
 const textLayer = (page: Page) => page.locator('.react-pdf__Page .textLayer');
 const pageCanvas = (page: Page) => page.locator('.react-pdf__Page canvas');
+const pdfTab = (page: Page) => page.getByRole('tab', { name: 'PDF pages' });
+const textTab = (page: Page) => page.getByRole('tab', { name: 'Read as text' });
+const textView = (page: Page) => page.getByRole('tabpanel', { name: 'Read as text' });
+const zoomStatus = (page: Page) => page.getByRole('group', { name: 'Zoom' }).getByRole('status');
+/** The sample manual's sections (apps/server/src/modules/manuals/sample-manual.ts). */
+const SECTIONS = [
+  '1. What SEVA is',
+  '2. Using the portal with assistive technology',
+  '3. Creating your account',
+  '4. Signing in and out',
+  '5. Your profile and identity QR code',
+  '6. Teaching the glasses faces',
+  '7. Emergency contacts',
+  '8. Knowledge Base',
+  '9. Installing and updating features',
+  '10. Getting help',
+];
+/** Today as the heading writes a date: British English, in the browser's time zone. */
+const today = () => new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric' }).format(new Date());
+
+/** The widths of the viewer's frame and of the page drawn in it, and whether the frame scrolls sideways. */
+async function frameAndPage(page: Page) {
+  return page.locator('.pdf-frame').evaluate((frame) => {
+    const drawn = frame.querySelector('.react-pdf__Page')!.getBoundingClientRect();
+    return { frame: frame.clientWidth, page: drawn.width, scrolls: frame.scrollWidth > frame.clientWidth };
+  });
+}
 
 /** Opens /manual through the navigation, as a user would. */
 async function openManual(page: Page): Promise<void> {
@@ -51,7 +78,11 @@ test('shows the seeded sample manual as a PDF whose text a screen reader can rea
   await expect(page.getByText('Access the latest SEVA user manual', { exact: true })).toBeVisible();
 
   await expect(textLayer(page)).toContainText('SEVA User Manual');
-  await expect(page.getByRole('main').getByText('SEVA User Manual', { exact: true })).toBeVisible();
+  // The heading is the manual's own title and date, from its metadata, not the operator's file name.
+  const title = page.getByRole('heading', { level: 2, name: `SEVA User Manual, created ${today()}` });
+  await expect(title).toBeVisible();
+  await expect(page.getByRole('main').getByText('seva-user-manual.pdf')).toHaveCount(0);
+  await expect(pdfTab(page)).toHaveAttribute('aria-selected', 'true');
   await expect(pageStatus(page)).toHaveText(/^Page 1 of \d+$/);
   await expect(page.getByRole('main').getByRole('status').filter({ hasText: 'LOADING USER MANUAL' })).toHaveCount(0);
   await expectCanvasDrawn(page);
@@ -169,19 +200,100 @@ test("says 'Failed to load user manuals: …' when the file is not a readable PD
   await expect(page.getByText('LOADING USER MANUAL')).toHaveCount(0);
 });
 
-test('has no axe violations once the manual is shown, and reflows at 320 px', async ({ signedInPage: page }) => {
+test('has no axe violations once the manual is shown, and at 400 % zoom its text is bigger, not smaller', async ({ signedInPage: page }) => {
   await openDashboard(page);
   await openManual(page);
   await expect(textLayer(page)).toContainText('SEVA User Manual');
   await expectCanvasDrawn(page);
   await expectNoAxeViolations(page, '/manual');
+  const wide = await frameAndPage(page);
+  expect(wide.scrolls).toBe(false);
 
+  // 1280 px at 400 % browser zoom is a window 320 CSS px wide, each CSS px four screen pixels. Fitted to that width
+  // the page would be drawn at a quarter of the CSS px, the same size on screen as before; it keeps its actual size
+  // instead, so on screen its text grows with the zoom (here, well over twice the size), and the frame scrolls sideways.
   await page.setViewportSize({ width: 320, height: 640 });
   await expect(async () => {
-    const frame = await page.locator('.pdf-frame').boundingBox();
-    const pdfPage = await page.locator('.react-pdf__Page').boundingBox();
-    expect(Math.abs(frame!.width - 4 - pdfPage!.width)).toBeLessThanOrEqual(1);
+    const narrow = await frameAndPage(page);
+    expect(narrow.frame).toBeLessThan(320);
+    expect((narrow.page * 4) / wide.page).toBeGreaterThan(2.5);
+    expect(narrow.scrolls).toBe(true);
   }).toPass();
+  await expect(page.getByText('The page is wider than the viewer: scroll it sideways, or choose Read as text.')).toBeVisible();
+  const frame = page.getByRole('region', { name: /^Page 1, scrolls sideways$/ });
+  await frame.focus();
+  await page.keyboard.press('ArrowRight');
+  await expect.poll(() => frame.evaluate((el) => el.scrollLeft), { message: 'the keyboard scrolls the page sideways' }).toBeGreaterThan(0);
   await expectNoHorizontalScroll(page, '/manual at 320 px');
+  await expectNoAxeViolations(page, '/manual at 320 px');
   await expect(textLayer(page)).toContainText('SEVA User Manual');
+});
+
+test('zooms the page in and out, and remembers the zoom', async ({ signedInPage: page }) => {
+  await openDashboard(page);
+  await openManual(page);
+  await expect(textLayer(page)).toContainText('SEVA User Manual');
+  await expect(zoomStatus(page)).toHaveText('Zoom 100%');
+  const fitted = await frameAndPage(page);
+
+  const zoomIn = page.getByRole('button', { name: 'Zoom in' });
+  await tabTo(page, zoomIn);
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Enter');
+  await expect(zoomStatus(page)).toHaveText('Zoom 150%');
+  await expect(zoomIn).toBeFocused();
+  await expect(async () => {
+    const zoomed = await frameAndPage(page);
+    expect(Math.abs(zoomed.page - fitted.page * 1.5)).toBeLessThanOrEqual(2);
+    expect(zoomed.scrolls).toBe(true);
+  }).toPass();
+  await expect(textLayer(page)).toContainText('SEVA User Manual');
+  await expectNoAxeViolations(page, '/manual zoomed to 150 %');
+
+  await page.reload();
+  await expect(zoomStatus(page)).toHaveText('Zoom 150%');
+  await page.getByRole('button', { name: 'Reset zoom' }).click();
+  await expect(zoomStatus(page)).toHaveText('Zoom 100%');
+  await page.getByRole('button', { name: 'Zoom out' }).click();
+  await expect(zoomStatus(page)).toHaveText('Zoom 75%');
+  await expect(async () => expect(Math.abs((await frameAndPage(page)).page - fitted.page * 0.75)).toBeLessThanOrEqual(2)).toPass();
+});
+
+test("reads the manual as text: its headings, paragraphs and lists, found by the browser's find", async ({ signedInPage: page }) => {
+  await openDashboard(page);
+  await openManual(page);
+  await expect(textLayer(page)).toContainText('SEVA User Manual');
+
+  await tabTo(page, pdfTab(page));
+  await page.keyboard.press('ArrowRight');
+  await expect(textTab(page)).toHaveAttribute('aria-selected', 'true');
+  const view = textView(page);
+  await expect(view.getByRole('heading', { level: 3 })).toHaveText(['SEVA User Manual']);
+  await expect(view.getByRole('heading', { level: 4 })).toHaveText(SECTIONS);
+  await expect(view.getByRole('paragraph').filter({ hasText: /^SEVA is a pair of smart glasses for people who are blind or have low vision\. A camera/ })).toHaveCount(1);
+  // The eight features and the seven photo tips are lists; running footers are left out.
+  await expect(view.getByRole('list').first().getByRole('listitem')).toHaveCount(8);
+  await expect(view.getByRole('listitem').filter({ hasText: /^Magnify: digital magnifier with contrast\.$/ })).toHaveCount(1);
+  await expect(view.getByText(/page \d+ of \d+/)).toHaveCount(0);
+  await expectNoAxeViolations(page, '/manual as text');
+
+  // The browser's find reaches the words in the page itself.
+  const found = await page.evaluate(() => {
+    const find = (window as unknown as { find: (text: string) => boolean }).find;
+    return find('After too many wrong attempts') && Boolean(window.getSelection()?.anchorNode?.parentElement?.closest('.manual-text-body'));
+  });
+  expect(found, 'find-in-page finds the text in the text view').toBe(true);
+
+  // It reflows: at 320 px (400 % zoom) nothing scrolls sideways, and the text keeps its size in CSS px.
+  const size = () => view.getByRole('paragraph').nth(2).evaluate((p) => parseFloat(getComputedStyle(p).fontSize));
+  const before = await size();
+  await page.setViewportSize({ width: 320, height: 640 });
+  await expectNoHorizontalScroll(page, '/manual as text at 320 px');
+  expect(await size()).toBe(before);
+  expect(before).toBeGreaterThanOrEqual(16);
+
+  // The choice is kept: the next visit opens on the text.
+  await page.reload();
+  await expect(textTab(page)).toHaveAttribute('aria-selected', 'true');
+  await expect(textView(page).getByRole('heading', { level: 4 }).first()).toHaveText(SECTIONS[0]!);
 });

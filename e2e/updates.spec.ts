@@ -14,6 +14,8 @@ test.describe.configure({ mode: 'parallel' });
 const ROOT = path.resolve(import.meta.dirname, '..');
 const DATA_DIR = `.tmp/e2e-${process.env.E2E_PORT ?? 3100}`;
 const DESCRIBE_LINK = 'https://example.com/describe.apk';
+const READ_LINK = 'https://example.com/read-for-me.apk';
+const MAGNIFY_LINK = 'https://example.com/magnify.apk';
 /** SPEC §3, in carousel order. */
 const NAMES = ['Describe Scene', 'Navigate', 'Find Object', 'Recognise Face', 'Read For Me', 'Talk To Me', 'Play Music', 'Magnify'];
 
@@ -30,7 +32,9 @@ const heading = (page: Page) => page.getByRole('heading', { level: 1, name: 'Sca
 const carousel = (page: Page) => page.getByRole('region', { name: 'SEVA features' });
 const slide = (page: Page) => carousel(page).locator('[aria-roledescription="slide"]');
 const cardName = (page: Page) => slide(page).getByRole('heading', { level: 2 });
-const dot = (page: Page, n: number) => carousel(page).getByRole('button', { name: `Show feature ${n}: ${NAMES[n - 1]}`, exact: true });
+/** Feature n's dot (1-based); its name goes on with the feature's state once it is known. */
+const dot = (page: Page, n: number) => carousel(page).getByRole('button', { name: new RegExp(`^Show feature ${n}: ${NAMES[n - 1]}(, .+)?$`) });
+const summary = (page: Page) => page.getByRole('region', { name: 'Available now' });
 const announcement = (page: Page) => carousel(page).locator('[aria-live="polite"]');
 const previous = (page: Page) => carousel(page).getByRole('button', { name: 'Previous feature' });
 const next = (page: Page) => carousel(page).getByRole('button', { name: 'Next feature' });
@@ -66,6 +70,8 @@ async function scanQr(page: Page, name: string): Promise<string | undefined> {
 
 test.beforeAll(() => {
   expect(admin('feature', 'set', 'describe_scene', DESCRIBE_LINK)).toContain(`Set the download link of Describe Scene (describe_scene) to ${DESCRIBE_LINK}`);
+  admin('feature', 'set', 'read_for_me', READ_LINK);
+  admin('feature', 'set', 'magnify', MAGNIFY_LINK);
   admin('feature', 'clear', 'navigate');
 });
 
@@ -174,6 +180,49 @@ test('the carousel works with the keyboard alone', async ({ signedInPage: page }
   await expectSlide(page, 8);
   await expect(dot(page, 8)).toBeFocused();
   await expect(announcement(page)).toHaveText('8 of 8: Magnify');
+});
+
+test('says above the carousel which features can be installed or updated, and leads to each', async ({ signedInPage: page }) => {
+  await openDashboard(page);
+  await openUpdates(page);
+  // The carousel opens on its first feature; the summary above it says what else there is, so no card is missed.
+  await expect(summary(page)).toContainText('3 features have an install or update available:');
+  await expect(summary(page).getByRole('link')).toHaveText(['Describe Scene', 'Read For Me', 'Magnify']);
+  await expectNoAxeViolations(page, '/updates with the summary');
+
+  // Each dot says its feature's state too.
+  const dotNames = await carousel(page).getByRole('button', { name: /^Show feature \d: / }).evaluateAll((dots) => dots.map((d) => d.getAttribute('aria-label')));
+  expect(dotNames).toEqual([
+    'Show feature 1: Describe Scene, install or update available',
+    'Show feature 2: Navigate, not available yet',
+    'Show feature 3: Find Object, not available yet',
+    'Show feature 4: Recognise Face, not available yet',
+    'Show feature 5: Read For Me, install or update available',
+    'Show feature 6: Talk To Me, not available yet',
+    'Show feature 7: Play Music, not available yet',
+    'Show feature 8: Magnify, install or update available',
+  ]);
+
+  // From the keyboard: the link turns the carousel to that card and puts focus on its name.
+  await tabTo(page, summary(page).getByRole('link', { name: 'Magnify' }));
+  await page.keyboard.press('Enter');
+  await expectSlide(page, 8);
+  await expect(cardName(page)).toBeFocused();
+  await expect(qrImage(page, 'Magnify')).toBeVisible();
+  expect(await scanQr(page, 'Magnify')).toBe(JSON.stringify({ version: '1.0', link: MAGNIFY_LINK }));
+  // The same link, as text, for whoever cannot scan the code.
+  await expect(slide(page).getByRole('link', { name: MAGNIFY_LINK })).toHaveAttribute('href', MAGNIFY_LINK);
+  await expectNoAxeViolations(page, '/updates, Magnify shown from the summary');
+
+  await summary(page).getByRole('link', { name: 'Read For Me' }).click();
+  await expectSlide(page, 5);
+  await expect(cardName(page)).toBeFocused();
+  await expect(slide(page).getByRole('link', { name: READ_LINK })).toBeVisible();
+
+  // A feature without a link offers none.
+  await next(page).click();
+  await expectSlide(page, 6);
+  await expect(slide(page).getByRole('link')).toHaveCount(0);
 });
 
 test("says 'Error generating QR code' when a link cannot be made into a QR code", async ({ signedInPage: page }) => {

@@ -15,8 +15,10 @@ function newestMtime(target) {
   return fs.readdirSync(full).reduce((max, name) => Math.max(max, newestMtime(path.join(target, name))), stat.mtimeMs);
 }
 
+// SKIP_WEB_BUILD=1: serve what is built (the API alone when nothing is), for test rigs that start several servers at
+// once and use only the API; concurrent builds would write the same apps/web/dist.
 const builtAt = fs.existsSync(built) ? fs.statSync(built).mtimeMs : 0;
-if (builtAt < Math.max(...sources.map(newestMtime))) {
+if (process.env.SKIP_WEB_BUILD !== '1' && builtAt < Math.max(...sources.map(newestMtime))) {
   console.log('Building the web app…');
   const result = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);

@@ -17,11 +17,15 @@ export function precompress(): Plugin {
     closeBundle() {
       for (const entry of fs.readdirSync(outDir, { recursive: true })) {
         const file = path.join(outDir, String(entry));
-        if (!COMPRESSIBLE.test(file) || !fs.statSync(file).isFile()) continue;
-        const data = fs.readFileSync(file);
-        fs.writeFileSync(`${file}.br`, brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
-        fs.writeFileSync(`${file}.gz`, gzipSync(data, { level: 9 }));
+        if (COMPRESSIBLE.test(file) && fs.statSync(file).isFile()) compressFile(file);
       }
     },
   };
+}
+
+/** Writes `file`.br and `file`.gz beside it. */
+export function compressFile(file: string): void {
+  const data = fs.readFileSync(file);
+  fs.writeFileSync(`${file}.br`, brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+  fs.writeFileSync(`${file}.gz`, gzipSync(data, { level: 9 }));
 }

@@ -1,8 +1,12 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './testing/test-app.ts';
 
 /** The only routes a caller without identity may reach: everything else must sit in the private scope. */
 const PUBLIC_ROUTES = [
+  'GET /api/auth/session',
   'POST /api/auth/sign-up',
   'POST /api/auth/sign-in',
   'POST /api/auth/sign-out',
@@ -10,7 +14,11 @@ const PUBLIC_ROUTES = [
   'POST /api/auth/reset-password',
   'POST /api/auth/request-password-reset',
   'POST /api/auth/verify-email',
+  'POST /api/auth/check-reset-token',
   'POST /api/vitals',
+  'GET /api/health',
+  'POST /oauth/device_authorization',
+  'POST /oauth/token',
 ];
 
 /** Every "METHOD /path" the app serves, read from Fastify's own route tree. */
@@ -48,5 +56,53 @@ describe('the composition root', () => {
       else expect(res.json()).toEqual({ message: expect.any(String) });
     }
     expect(open.sort()).toEqual([...PUBLIC_ROUTES].sort());
+  });
+});
+
+describe('the web app', () => {
+  let t: TestApp;
+  let webDist: string;
+  beforeAll(async () => {
+    // A build as `npm run build` leaves it: index.html, a screen prerendered as its own page, hashed assets, an icon.
+    webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'seva-web-'));
+    fs.mkdirSync(path.join(webDist, 'assets'));
+    fs.writeFileSync(path.join(webDist, 'index.html'), '<div id="root"></div>');
+    fs.writeFileSync(path.join(webDist, 'login.html'), '<div id="root"><h1>Sign in to SEVA</h1></div>');
+    fs.writeFileSync(path.join(webDist, 'assets/index-B3xQ9kPz.js'), 'console.log(1)');
+    fs.writeFileSync(path.join(webDist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    t = await createTestApp('sqlite', { webDist });
+  });
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(webDist, { recursive: true, force: true });
+  });
+
+  const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
+
+  it('sends a prerendered screen its own page and every other screen index.html', async () => {
+    const login = await get('/login');
+    expect(login.statusCode).toBe(200);
+    expect(login.headers['content-type']).toMatch(/^text\/html/);
+    expect(login.body).toContain('Sign in to SEVA');
+    for (const url of ['/dashboard', '/faces/add', '/signup?from=x']) {
+      const res = await get(url);
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toBe('<div id="root"></div>');
+    }
+    expect((await get('/api/nothing-here')).json()).toEqual({ message: expect.any(String) });
+  });
+
+  it('lets a browser keep hashed assets for a year and revalidate pages and icons, which it gets back as 304 when unchanged', async () => {
+    expect((await get('/assets/index-B3xQ9kPz.js')).headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    for (const url of ['/login', '/dashboard', '/favicon.svg']) {
+      const first = await get(url);
+      expect(first.headers['cache-control']).toBe('no-cache');
+      expect(first.headers['last-modified']).toEqual(expect.any(String));
+      const etag = String(first.headers.etag);
+      expect(etag).not.toBe('undefined');
+      const again = await get(url, { 'if-none-match': etag });
+      expect(again.statusCode).toBe(304);
+      expect(again.body).toBe('');
+    }
   });
 });

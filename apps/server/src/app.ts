@@ -4,14 +4,16 @@ import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import Fastify, { LogController, type FastifyInstance, type FastifyPluginAsync } from 'fastify';
-import { messages } from '@seva/shared';
+import { deviceMessages, messages } from '@seva/shared';
 import { BODY_LIMIT, type Config } from './config.ts';
 import { sessionUserLookup } from './db/signed-in-user.ts';
 import { openInfrastructure, type Infrastructure } from './infrastructure.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { contactsRoutes } from './modules/contacts/routes.ts';
+import { deviceApiRoutes, devicesRoutes, oauthRoutes } from './modules/devices/routes.ts';
 import { facesRoutes } from './modules/faces/routes.ts';
 import { featuresRoutes } from './modules/features/routes.ts';
+import { healthRoutes } from './modules/health/routes.ts';
 import { identityRoutes, sessionRoutes } from './modules/identity/routes.ts';
 import { manualsRoutes } from './modules/manuals/routes.ts';
 import { profileRoutes } from './modules/profile/routes.ts';
@@ -19,7 +21,7 @@ import { vitalsRoutes } from './modules/vitals/routes.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerSameOriginCheck } from './plugins/same-origin.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
-import { identifyBySession, privateScope } from './plugins/session.ts';
+import { identifyByBearer, identifyBySession, privateScope } from './plugins/session.ts';
 import { createServices, type Services } from './services.ts';
 
 export { BODY_LIMIT };
@@ -45,7 +47,14 @@ export async function buildApp(config: Config, overrides: { mailer?: Mailer; log
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel, ...(overrides.logStream ? { stream: overrides.logStream } : {}) },
     bodyLimit: BODY_LIMIT,
-    trustProxy: false,
+    // A hop count trusts that many proxies in front (Fastify's types take it only as a function).
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
+    // A request (body included) must arrive in time; idle keep-alive connections close at once on shutdown (server.ts).
+    connectionTimeout: config.http.requestMs,
+    requestTimeout: config.http.requestMs,
+    keepAliveTimeout: config.http.keepAliveMs,
+    forceCloseConnections: 'idle',
+    http: { headersTimeout: config.http.headersMs, connectionsCheckingInterval: Math.min(5000, Math.max(250, config.http.requestMs / 4)) },
     logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace' }),
   });
   const infrastructure = await openInfrastructure(config, { mailer: overrides.mailer, log: (line) => app.log.info(line) });
@@ -53,18 +62,24 @@ export async function buildApp(config: Config, overrides: { mailer?: Mailer; log
   const services = createServices(infrastructure);
   const cookies = { secureCookies: config.secureCookies };
 
+  const identify = identifyBySession(sessionUserLookup(infrastructure.database.db, infrastructure.database.reads));
   const publicRoutes: Mount[] = [
     { prefix: '/api/auth', routes: identityRoutes(services.identity, cookies) },
+    { prefix: '/api/auth', routes: sessionRoutes(identify) },
     { prefix: '/api/vitals', routes: vitalsRoutes() },
+    { prefix: '/api/health', routes: healthRoutes(services.health) },
+    { prefix: '/oauth', routes: oauthRoutes(services.devices) },
   ];
   const privateRoutes: Mount[] = [
-    { prefix: '/api/auth', routes: sessionRoutes() },
     { prefix: '/api/profile', routes: profileRoutes(services.profile) },
     { prefix: '/api/contacts', routes: contactsRoutes(services.contacts) },
     { prefix: '/api/manuals', routes: manualsRoutes(services.manuals) },
     { prefix: '/api/features', routes: featuresRoutes(services.features) },
-    { prefix: '/face-api', routes: facesRoutes(services.faces) },
+    { prefix: '/api/devices', routes: devicesRoutes(services.devices) },
   ];
+  // The glasses' bearer token (RFC 6750) works on the face backend, beside the session, and alone on their own API.
+  const sessionOrBearerRoutes: Mount[] = [{ prefix: '/face-api', routes: facesRoutes(services.faces) }];
+  const bearerRoutes: Mount[] = [{ prefix: '/device-api', routes: deviceApiRoutes(services.devices) }];
 
   registerErrorHandler(app);
   registerSecurityHeaders(app, { secure: config.secureCookies });
@@ -74,26 +89,50 @@ export async function buildApp(config: Config, overrides: { mailer?: Mailer; log
   await app.register(compress, { global: false, threshold: 2048, encodings: ['gzip'] });
 
   for (const { prefix, routes } of publicRoutes) await app.register(routes, { prefix });
-  const identify = identifyBySession(sessionUserLookup(infrastructure.database.db, infrastructure.database.reads));
-  await app.register(
-    privateScope(identify, async (scope) => {
-      for (const { prefix, routes } of privateRoutes) await scope.register(routes, { prefix });
-    }),
-  );
+  const bearer = identifyByBearer(services.devices.identify);
+  const mountAll = (mounts: Mount[]) => async (scope: FastifyInstance) => {
+    for (const { prefix, routes } of mounts) await scope.register(routes, { prefix });
+  };
+  await app.register(privateScope(identify, mountAll(privateRoutes)));
+  await app.register(privateScope([bearer, identify], mountAll(sessionOrBearerRoutes), { bearerChallenge: true }));
+  await app.register(privateScope(bearer, mountAll(bearerRoutes), { bearerChallenge: true, missingMessage: deviceMessages.tokenRequired }));
 
   await registerWebApp(app, config.webDist);
   return { app, infrastructure, services };
 }
 
-/** Serves the built web app, and index.html for every screen route so deep links work; JSON 404 for the rest. */
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
+
+/** Paths that are never screens: an unknown one answers JSON 404, not the web app. */
+const API_PREFIXES = ['/api/', '/face-api/', '/device-api/', '/oauth/'];
+
+/** Files under /assets/ carry a hash of their content in their name: a browser may keep them for a year unasked. */
+const HASHED_ASSET = `${path.sep}assets${path.sep}`;
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * Serves the built web app: a screen prerendered at build time from its own page (dist/login.html for /login), every
+ * other screen route from index.html so deep links work; JSON 404 for the rest. Hashed assets are cached for good;
+ * pages and unhashed files are revalidated on each use (ETag, Last-Modified), so a second visit loads only what changed.
+ */
 async function registerWebApp(app: FastifyInstance, webDist: string | undefined): Promise<void> {
   const hasWeb = webDist !== undefined && fs.existsSync(path.join(webDist, 'index.html'));
-  if (hasWeb) await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false, preCompressed: true });
-  const indexHtml = hasWeb ? fs.readFileSync(path.join(webDist, 'index.html')) : undefined;
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (reply, file) => reply.header('Cache-Control', file.includes(HASHED_ASSET) ? IMMUTABLE : 'no-cache'),
+    });
+  }
+  const prerendered = new Set(hasWeb ? fs.readdirSync(webDist).filter((name) => name.endsWith('.html') && name !== 'index.html') : []);
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
-    const isPage = request.method === 'GET' && !pathname.startsWith('/api/') && !pathname.startsWith('/face-api/') && !path.extname(pathname);
-    if (!indexHtml || !isPage) return reply.status(404).send({ message: messages.notFound });
-    return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(indexHtml);
+    const isPage = request.method === 'GET' && !API_PREFIXES.some((prefix) => pathname.startsWith(prefix)) && !path.extname(pathname);
+    if (!hasWeb || !isPage) return reply.status(404).send({ message: messages.notFound });
+    const page = `${pathname.slice(1)}.html`;
+    return reply.status(200).sendFile(prerendered.has(page) ? page : 'index.html');
   });
 }

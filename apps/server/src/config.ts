@@ -26,7 +26,8 @@ export interface Config {
   trustProxy: TrustProxy;
   /** HTTP timeouts and the shutdown deadline (ms). */
   http: HttpTimeouts;
-  rateLimits: Record<'signIn' | 'signUp' | 'reset' | 'resend' | 'pair' | 'deviceAuthorization', { perIp: RateLimit; perAccount: RateLimit }>;
+  /** signIn counts failed sign-ins only: perIp across all accounts, perAccount per (account, address) pair (D-012). */
+  rateLimits: Record<'signIn' | 'signUp' | 'reset' | 'resend' | 'pair' | 'deviceAuthorization' | 'vitals', { perIp: RateLimit; perAccount: RateLimit }>;
 }
 
 export type TrustProxy = false | number | string[];
@@ -93,14 +94,19 @@ export const BODY_LIMIT = 64 * 1024;
 const minutes = (n: number) => n * 60;
 
 export const defaultRateLimits: Config['rateLimits'] = {
-  signIn: { perIp: { max: 30, windowSeconds: minutes(15) }, perAccount: { max: 10, windowSeconds: minutes(15) } },
-  signUp: { perIp: { max: 10, windowSeconds: minutes(60) }, perAccount: { max: 5, windowSeconds: minutes(60) } },
+  // Failed sign-ins only (D-012): 100 an hour per address across all accounts (a class behind one address signs in
+  // freely), 10 per (account, address) pair in 15 minutes, which blocks only that pair (Auth0's brute-force protection).
+  signIn: { perIp: { max: 100, windowSeconds: minutes(60) }, perAccount: { max: 10, windowSeconds: minutes(15) } },
+  // 100 an hour per address (Firebase's figure), 5 an hour per e-mail address.
+  signUp: { perIp: { max: 100, windowSeconds: minutes(60) }, perAccount: { max: 5, windowSeconds: minutes(60) } },
   reset: { perIp: { max: 10, windowSeconds: minutes(60) }, perAccount: { max: 3, windowSeconds: minutes(60) } },
   resend: { perIp: { max: 10, windowSeconds: minutes(60) }, perAccount: { max: 3, windowSeconds: minutes(60) } },
   // Pairing codes typed on /pair, like sign-in: user codes are short (38 bits), so guesses must stay few.
   pair: { perIp: { max: 30, windowSeconds: minutes(15) }, perAccount: { max: 10, windowSeconds: minutes(15) } },
   // Codes the glasses ask for (POST /oauth/device_authorization), per address only: there is no account yet.
   deviceAuthorization: { perIp: { max: 30, windowSeconds: minutes(15) }, perAccount: { max: 30, windowSeconds: minutes(15) } },
+  // Web-vitals reports (a few per page view) per address, so that no one can flood the log; there is no account.
+  vitals: { perIp: { max: 1000, windowSeconds: minutes(15) }, perAccount: { max: 1000, windowSeconds: minutes(15) } },
 };
 
 /** RATE_LIMIT_MULTIPLIER raises the pairing limits at most this much: a test rig needs a few more, never thousands. */
@@ -144,9 +150,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
 /** Test rigs that sign up many users from one address raise every limit at once. */
 function scaleLimits(limits: Config['rateLimits'], factor: number): Config['rateLimits'] {
   const capped = (action: string) => (action === 'pair' || action === 'deviceAuthorization' ? Math.min(factor, PAIRING_MULTIPLIER_CAP) : factor);
+  // The per-(account, address) sign-in failure limit is what stops password guessing: no multiplier ever raises it.
+  const perAccountFactor = (action: string) => (action === 'signIn' ? Math.min(factor, 1) : capped(action));
   const scale = (rule: RateLimit, by: number) => ({ ...rule, max: Math.ceil(rule.max * by) });
   return Object.fromEntries(
-    Object.entries(limits).map(([action, rules]) => [action, { perIp: scale(rules.perIp, capped(action)), perAccount: scale(rules.perAccount, capped(action)) }]),
+    Object.entries(limits).map(([action, rules]) => [action, { perIp: scale(rules.perIp, capped(action)), perAccount: scale(rules.perAccount, perAccountFactor(action)) }]),
   ) as Config['rateLimits'];
 }
 

@@ -1,19 +1,16 @@
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
+import { closeGracefullyOnSignals } from './graceful-shutdown.ts';
+import { scheduleHousekeeping } from './maintenance/housekeeping.ts';
+import { sweepAfterCrash } from './maintenance/start-up-sweep.ts';
 import { seedEmptyInstall } from './seed.ts';
 
+const startedAt = new Date(performance.timeOrigin);
 const config = loadConfig();
-const { app, services } = await buildApp(config);
+const { app, infrastructure, services } = await buildApp(config);
+await sweepAfterCrash({ blobs: infrastructure.blobs, integrity: services.integrity, embedded: !config.databaseUrl, startedAt, log: app.log });
 await seedEmptyInstall(services.manuals, (line) => app.log.info(line));
+const stopHousekeeping = scheduleHousekeeping(services.housekeeping, app.log);
 await app.listen({ port: config.port, host: config.host });
 app.log.info(`SEVA portal at ${config.publicUrl} (data: ${config.databaseUrl ? 'PostgreSQL' : config.dataDir})`);
-
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    app.log.info(`${signal}: closing`);
-    app.close().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
-  });
-}
+closeGracefullyOnSignals(app, config.http.shutdownMs, stopHousekeeping);

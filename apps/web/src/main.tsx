@@ -1,18 +1,28 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
-import { Providers } from './app/providers.tsx';
-import { router } from './app/router.tsx';
-import { reportWebVitals } from './lib/web-vitals.ts';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter } from 'react-router';
+import { App } from './app/app.tsx';
+import { loadScreensAt } from './app/load-screens.ts';
+import { routes } from './app/router.tsx';
 import './styles.css';
+
+/**
+ * /login and /signup arrive prerendered (prerender.ts): the page already shows the screen, and `hydrateRoot` takes it
+ * over as it is, keeping what the user typed meanwhile. The first render must equal the prerendered one, so the
+ * screen's code is loaded first and the session is not known yet (both pages render for "not known").
+ * A page opened after a redirect that carried state (a notice for /login) renders afresh instead: the prerendered
+ * page does not hold that notice. Every other address starts from an empty page.
+ */
+async function start(root: HTMLElement): Promise<void> {
+  await loadScreensAt(routes, window.location.pathname);
+  const app = <App router={createBrowserRouter(routes)} />;
+  const prerendered = root.hasChildNodes() && !(window.history.state as { usr?: unknown } | null)?.usr;
+  if (prerendered) hydrateRoot(root, app);
+  else createRoot(root).render(app);
+  // Web vitals observe buffered entries, so the reporter need not hold up the first screen.
+  const { reportWebVitals } = await import('./lib/web-vitals.ts');
+  reportWebVitals();
+}
 
 const root = document.getElementById('root');
 if (!root) throw new Error('No #root element');
-createRoot(root).render(
-  <StrictMode>
-    <Providers>
-      <RouterProvider router={router} />
-    </Providers>
-  </StrictMode>,
-);
-reportWebVitals();
+void start(root);

@@ -46,6 +46,29 @@ export interface FeaturesResponse {
   features: FeatureWithLink[];
 }
 
+/** A level-H QR of 320 px stays easy to scan with links up to this length. */
+export const DOWNLOAD_LINK_MAX = 500;
+
+/**
+ * Why a download link may not be stored and shown to every user as a QR code, or undefined when it may: the glasses
+ * fetch it after the scan, so it must be an absolute https:// URL, with no user name or password in it (every user
+ * would read them), and short enough for the QR. The operator CLI and the server check with this one rule.
+ */
+export function downloadLinkIssue(url: string): string | undefined {
+  if (url.length > DOWNLOAD_LINK_MAX) {
+    return `The download link is ${url.length} characters long; at most ${DOWNLOAD_LINK_MAX} fit a QR code that scans easily.`;
+  }
+  let parsed: URL | undefined;
+  try {
+    parsed = /[\s\p{Cc}]/u.test(url) ? undefined : new URL(url);
+  } catch {
+    parsed = undefined;
+  }
+  if (!parsed || parsed.protocol !== 'https:' || !parsed.hostname) return `Not a valid download link: ${url}. Use an https:// URL.`;
+  if (parsed.username || parsed.password) return 'A download link must not hold a user name or password: every user can read it. Use an https:// URL without them.';
+  return undefined;
+}
+
 export function isFeatureDbKey(value: string): value is FeatureDbKey {
   return (FEATURE_DB_KEYS as readonly string[]).includes(value);
 }

@@ -1,4 +1,5 @@
 export * from './countries.ts';
+export * from './phone-numbers.ts';
 export * from './messages.ts';
 export * from './schemas/fields.ts';
 export * from './schemas/auth.ts';

@@ -46,6 +46,9 @@ export const messages = {
   malformedBody: 'The request body is not valid JSON.',
   serverError: 'Something went wrong on our side. Please try again.',
   notFound: 'Not found.',
+  licenseIdCharacters: 'License ID can only contain letters, numbers and dashes',
+  nameCharacters: 'This name contains a hidden control or text-direction character. Please type it again.',
+  tooManyRequests: 'Too many requests. Please try again later.',
 } as const;
 
 /** SPEC §5: 'Please enter exactly {n} digits for {country}' / 'Phone number must be {a} or {b} digits for {country}'. */

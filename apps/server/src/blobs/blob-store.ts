@@ -57,6 +57,8 @@ export interface BlobRecords {
 
 const KEY_PATTERN = /^[a-z0-9][a-z0-9_.-]*(\/[a-z0-9][a-z0-9_.-]*)*$/i;
 const TYPE_SUFFIX = '.type';
+/** The file store's root under DATA_DIR. */
+export const BLOBS_DIR = 'blobs';
 
 /** Segments start with a letter or digit (never a temporary file's dot) and no key ends like a content-type file. */
 function checkKey(key: string): string {
@@ -71,7 +73,7 @@ const isMissing = (error: unknown) => (error as NodeJS.ErrnoException).code === 
  * renames the type and then the data into place and flushes the directory: a blob exists once its data file does.
  */
 export function fileBlobStore(dataDir: string, db: Db): BlobStore {
-  const root = path.join(dataDir, 'blobs');
+  const root = path.join(dataDir, BLOBS_DIR);
   const where = (key: string) => path.join(root, checkKey(key));
 
   async function put(key: string, data: Buffer, contentType: string): Promise<void> {
@@ -163,6 +165,14 @@ export function fileBlobStore(dataDir: string, db: Db): BlobStore {
       return leftovers.length;
     },
   };
+}
+
+/** The files a blob is under the file store's root (DATA_DIR/blobs): a backup archives them by these names. */
+export function blobFiles(key: string, blob: Blob): Array<{ path: string; data: Buffer }> {
+  return [
+    { path: checkKey(key), data: blob.data },
+    { path: `${key}${TYPE_SUFFIX}`, data: Buffer.from(blob.contentType) },
+  ];
 }
 
 export function sqlBlobStore(db: Db): BlobStore {

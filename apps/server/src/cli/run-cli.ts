@@ -8,6 +8,7 @@ import { checkDownloadUrl, checkFeatureKey } from '../modules/features/service.t
 import { checkManualFile, MAX_MANUAL_BYTES, manualMessages } from '../modules/manuals/service.ts';
 import { createServices, type Services } from '../services.ts';
 import { formatSize } from './format-size.ts';
+import { backupCommand, checkCommand, restoreCommand } from './maintenance-commands.ts';
 
 export interface CliOutput {
   log(line: string): void;
@@ -18,8 +19,11 @@ export const USAGE = `Usage: npm run admin -- <command>
 
 Commands:
   manual add FILE.pdf       add a PDF as the newest user manual
-  feature set DBKEY URL     set the download link of a glasses feature (http or https)
+  feature set DBKEY URL     set the download link of a glasses feature (https only)
   feature clear DBKEY       remove the download link of a glasses feature
+  check [--repair]          compare records with stored blobs (images, manuals); --repair removes the orphans
+  backup FILE               write the embedded install (SQLite and blobs) to one archive, also while the server runs
+  restore FILE              bring a backup back into an empty DATA_DIR
 
 Features: ${FEATURE_DB_KEYS.join(', ')}
 Uses DATA_DIR and DATABASE_URL like the server does.`;
@@ -28,6 +32,9 @@ type Command =
   | { name: 'manual add'; file: string }
   | { name: 'feature set'; dbKey: string; url: string }
   | { name: 'feature clear'; dbKey: string }
+  | { name: 'check'; repair: boolean }
+  | { name: 'backup'; file: string }
+  | { name: 'restore'; file: string }
   | { name: 'help' };
 
 /** Input the operator can fix: printed as one line, exit code 1 (2 for usage). */
@@ -46,6 +53,8 @@ function parseCommand(argv: readonly string[]): Command {
   if (group === 'manual' && action === 'add' && rest.length === 1) return { name: 'manual add', file: rest[0]! };
   if (group === 'feature' && action === 'set' && rest.length === 2) return { name: 'feature set', dbKey: rest[0]!, url: rest[1]! };
   if (group === 'feature' && action === 'clear' && rest.length === 1) return { name: 'feature clear', dbKey: rest[0]! };
+  if (group === 'check' && argv.length <= 2 && (action === undefined || action === '--repair')) return { name: 'check', repair: action === '--repair' };
+  if ((group === 'backup' || group === 'restore') && action !== undefined && rest.length === 0) return { name: group, file: action };
   const what = argv.length === 0 ? 'No command given.' : `Unknown command: ${argv.join(' ')}`;
   throw new CliError(`${what}\n${USAGE}`, 2);
 }
@@ -111,6 +120,12 @@ export async function runCli(argv: readonly string[], config: Config, out: CliOu
         );
         return 0;
       }
+      case 'check':
+        return await withServices(config, out, (services) => checkCommand(services, command.repair, out));
+      case 'backup':
+        return await backupCommand(config, command.file, out);
+      case 'restore':
+        return await restoreCommand(config, command.file, out);
     }
   } catch (error) {
     if (error instanceof CliError) {

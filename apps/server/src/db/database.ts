@@ -28,9 +28,12 @@ export async function openDatabase(config: Pick<Config, 'dataDir' | 'databaseUrl
   return handle;
 }
 
+/** The SQLite file under DATA_DIR. */
+export const SQLITE_FILE_NAME = 'seva.sqlite';
+
 function openSqlite(dataDir: string): DatabaseHandle {
   fs.mkdirSync(dataDir, { recursive: true });
-  const fileName = path.join(dataDir, 'seva.sqlite');
+  const fileName = path.join(dataDir, SQLITE_FILE_NAME);
   const file = new SQLite(fileName);
   file.pragma('journal_mode = WAL');
   file.pragma('foreign_keys = ON');

@@ -36,6 +36,11 @@ export function createIntegrity({ blobs, records }: { blobs: BlobStore; records:
   }
 
   return {
+    /** Every record that names a blob: the key, the report's description and the kind ('face', 'manual'). */
+    async namedBlobs(): Promise<Array<{ key: string; record: string; kind: string }>> {
+      return (await named()).map((entry) => ({ key: entry.key, record: entry.record, kind: entry.kind.kind }));
+    },
+
     async check(options: { orphansStoredBefore?: Date } = {}): Promise<IntegrityReport> {
       const cutOff = (options.orphansStoredBefore ?? new Date(Date.now() - ORPHAN_GRACE_MS)).toISOString();
       const before = await named();

@@ -59,5 +59,5 @@ export function registerSecurityHeaders(app: FastifyInstance, options: { secure:
 }
 
 function isApi(url: string): boolean {
-  return url.startsWith('/api/') || url.startsWith('/face-api/');
+  return url.startsWith('/api/') || url.startsWith('/face-api/') || url.startsWith('/device-api/') || url.startsWith('/oauth/');
 }

@@ -1,10 +1,11 @@
 import { useEffect } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation, useMatches } from 'react-router';
 import { paths } from '../lib/paths.ts';
 
 const TITLES: Record<string, string> = {
   [paths.login]: 'Sign in',
   [paths.signup]: 'Create Account',
+  [paths.forgotPassword]: 'Reset your password',
   [paths.dashboard]: 'My Dashboard',
   [paths.faces]: 'Face Recognition',
   [paths.addFace]: 'Face Registration',
@@ -19,9 +20,12 @@ const TITLES: Record<string, string> = {
 /** Each screen has its own document title (WCAG 2.4.2). */
 export function DocumentTitle() {
   const { pathname } = useLocation();
+  const matches = useMatches();
+  // A route without an entry above may name itself: { handle: { title } } (the 404 page does).
+  const handleTitle = (matches[matches.length - 1]?.handle as { title?: string } | undefined)?.title;
   useEffect(() => {
-    const title = TITLES[pathname];
+    const title = TITLES[pathname] ?? handleTitle;
     document.title = title ? `${title} · SEVA portal` : 'SEVA portal';
-  }, [pathname]);
+  }, [pathname, handleTitle]);
   return null;
 }

@@ -1,15 +1,23 @@
 import { Link } from 'react-router';
 import { PageHeading } from '../components/ui/page-heading.tsx';
 import { paths } from '../lib/paths.ts';
+import { useSession } from '../lib/session.ts';
+import { AuthHeader } from './layout/auth-layout.tsx';
+import { SkipLink } from './layout/skip-link.tsx';
+import { TopNavigation } from './layout/top-navigation.tsx';
 
+/** An address that is no page: the header and navigation a signed-in user has everywhere (issue #9), and a way on. */
 export function NotFoundPage() {
+  const signedIn = Boolean(useSession().data);
   return (
-    <main id="main" className="page page-narrow">
-      <PageHeading>Page not found</PageHeading>
-      <p>There is no SEVA portal page at this address.</p>
-      <p>
-        <Link to={paths.dashboard}>Go to My Dashboard</Link>
-      </p>
-    </main>
+    <>
+      <SkipLink />
+      {signedIn ? <TopNavigation current="Page not found" /> : <AuthHeader />}
+      <main id="main" className="page page-narrow">
+        <PageHeading>Page not found</PageHeading>
+        <p>There is no SEVA portal page at this address. Check the address, or use the links above.</p>
+        <p>{signedIn ? <Link to={paths.dashboard}>Go to My Dashboard</Link> : <Link to={paths.login}>Go to sign in</Link>}</p>
+      </main>
+    </>
   );
 }

@@ -1,16 +1,23 @@
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { ApiError } from '../lib/api-client.ts';
-import { sessionQueryKey } from '../lib/session.ts';
+import { isUnauthenticated, onUnauthenticated } from '../lib/session.ts';
 
-/** A 401 from any call means the session is gone: the guard then sends the user to /login. */
-function onApiError(error: unknown) {
-  if (error instanceof ApiError && error.status === 401) queryClient.setQueryData(sessionQueryKey, null);
-}
-
-export const queryClient = new QueryClient({
-  queryCache: new QueryCache({ onError: onApiError }),
-  mutationCache: new MutationCache({ onError: onApiError }),
+/**
+ * A 401 means the session is gone. From a query, the guard then sends the user to /login; from a save, the screen
+ * stays with what was typed and says so (lib/session.ts).
+ */
+export const queryClient: QueryClient = new QueryClient({
+  queryCache: new QueryCache({
+    onError: (error) => {
+      if (isUnauthenticated(error)) onUnauthenticated(queryClient, 'query');
+    },
+  }),
+  mutationCache: new MutationCache({
+    onError: (error) => {
+      if (isUnauthenticated(error)) onUnauthenticated(queryClient, 'mutation');
+    },
+  }),
   defaultOptions: {
     queries: { retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 1, refetchOnWindowFocus: false },
   },

@@ -1,10 +1,6 @@
-import { createBrowserRouter, Navigate, Outlet, useMatches } from 'react-router';
+import { Navigate, Outlet, useMatches, type RouteObject } from 'react-router';
 import type { ComponentType } from 'react';
-import { LoginPage } from '../features/auth/login-page.tsx';
-import { ResetPasswordPage } from '../features/auth/reset-password-page.tsx';
-import { SignupPage } from '../features/auth/signup-page.tsx';
-import { VerifyEmailPage } from '../features/auth/verify-email-page.tsx';
-import { DashboardPage } from '../features/dashboard/dashboard-page.tsx';
+import { StatusRegion } from '../components/ui/status-region.tsx';
 import { paths } from '../lib/paths.ts';
 import { DocumentTitle } from './document-title.tsx';
 import { AuthLayout } from './layout/auth-layout.tsx';
@@ -13,8 +9,10 @@ import { NotFoundPage } from './not-found-page.tsx';
 import { RouteGuard, type SignedOutNotice } from './route-guard.tsx';
 
 /**
- * Feature screens load on first visit, so signing in downloads only what sign-in needs
- * (the camera, QR and PDF code stay out of the first download).
+ * Every screen loads on first visit, so a page downloads only what its screen needs (issue #14): the forms' code with
+ * the form screens, the camera, QR, PDF and dialog code with the screens that use them. The router finishes loading
+ * a screen before it shows it, so the old screen stays until the new heading appears and takes focus. main.tsx loads
+ * the screen of the address the page was opened at before the first render (load-screens.ts).
  */
 const screen = <T,>(load: () => Promise<T>, pick: (module: T) => ComponentType) => async () => ({ Component: pick(await load()) });
 
@@ -38,24 +36,27 @@ function GuardedFeatures() {
   );
 }
 
-export const router = createBrowserRouter([
+export const routes: RouteObject[] = [
   {
     element: <Root />,
+    // A signed-in page opened directly loads its screen's code first; meanwhile an empty live region, not a warning.
+    hydrateFallbackElement: <StatusRegion />,
     children: [
       { path: paths.home, element: <Navigate to={paths.login} replace /> },
       {
         element: <AuthLayout />,
         children: [
-          { path: paths.login, element: <LoginPage /> },
-          { path: paths.signup, element: <SignupPage /> },
-          { path: paths.verifyEmail, element: <VerifyEmailPage /> },
-          { path: paths.resetPassword, element: <ResetPasswordPage /> },
+          { path: paths.login, lazy: screen(() => import('../features/auth/login-page.tsx'), (m) => m.LoginPage) },
+          { path: paths.signup, lazy: screen(() => import('../features/auth/signup-page.tsx'), (m) => m.SignupPage) },
+          { path: paths.forgotPassword, lazy: screen(() => import('../features/auth/forgot-password-page.tsx'), (m) => m.ForgotPasswordPage) },
+          { path: paths.verifyEmail, lazy: screen(() => import('../features/auth/verify-email-page.tsx'), (m) => m.VerifyEmailPage) },
+          { path: paths.resetPassword, lazy: screen(() => import('../features/auth/reset-password-page.tsx'), (m) => m.ResetPasswordPage) },
         ],
       },
       {
         element: <GuardedFeatures />,
         children: [
-          { path: paths.dashboard, element: <DashboardPage /> },
+          { path: paths.dashboard, lazy: screen(() => import('../features/dashboard/dashboard-page.tsx'), (m) => m.DashboardPage) },
           {
             path: paths.faces,
             lazy: screen(() => import('../features/faces/faces-page.tsx'), (m) => m.FacesPage),
@@ -76,7 +77,7 @@ export const router = createBrowserRouter([
           { path: paths.profile, lazy: screen(() => import('../features/profile/profile-page.tsx'), (m) => m.ProfilePage) },
         ],
       },
-      { path: '*', element: <NotFoundPage /> },
+      { path: '*', element: <NotFoundPage />, handle: { title: 'Page not found' } },
     ],
   },
-]);
+];

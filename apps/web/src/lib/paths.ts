@@ -7,6 +7,7 @@ export const paths = {
   home: '/',
   login: '/login',
   signup: '/signup',
+  forgotPassword: '/forgot-password',
   verifyEmail: '/verify-email',
   resetPassword: '/reset-password',
   dashboard: '/dashboard',

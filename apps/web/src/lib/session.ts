@@ -1,24 +1,35 @@
 import type { SessionUser } from '@seva/shared';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router';
 import { ApiError, apiFetch } from './api-client.ts';
+import { discardAllDrafts } from './drafts.ts';
+import { paths } from './paths.ts';
 
 export const sessionQueryKey = ['session'] as const;
 
-/** The signed-in user, or null when there is none. Every protected screen asks this. */
+/**
+ * The signed-in user, or null when there is none. Every protected screen asks this. Asking is not a failure: the
+ * server answers `{ user: null }` when nobody is signed in, so a public page logs no failed request (issue #14).
+ */
 export function useSession() {
   return useQuery({
     queryKey: sessionQueryKey,
-    queryFn: async () => {
-      try {
-        return (await apiFetch<{ user: SessionUser }>('/api/auth/session')).user;
-      } catch (error) {
-        if (error instanceof ApiError && error.status === 401) return null;
-        throw error;
-      }
-    },
+    queryFn: async () => (await apiFetch<{ user: SessionUser | null }>('/api/auth/session')).user,
     staleTime: 60_000,
     retry: false,
   });
+}
+
+/** What /login says after the user signed out (issue #9). */
+export const SIGNED_OUT_NOTICE = 'You have signed out.';
+/** What /login says when the session ended while the user was working (issue #9). */
+export const SESSION_ENDED_NOTICE = 'Your session has ended. Sign in again to go back to where you were; what you had entered is kept.';
+
+/** What /login reads from the address it was sent to: where to go after signing in, and what to say first. */
+export interface LoginState {
+  from?: string;
+  notice?: string;
 }
 
 export function useSignOut() {
@@ -26,8 +37,65 @@ export function useSignOut() {
   return useMutation({
     mutationFn: () => apiFetch<void>('/api/auth/sign-out', { method: 'POST' }),
     onSettled: () => {
+      discardAllDrafts();
       queryClient.setQueryData(sessionQueryKey, null);
       queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== sessionQueryKey[0] });
     },
   });
+}
+
+/** Signs out and goes to /login, which says 'You have signed out.' (every 'Sign Out' control uses this). */
+export function useSignOutAndLeave() {
+  const signOut = useSignOut();
+  const navigate = useNavigate();
+  const leave = useCallback(
+    () =>
+      signOut.mutate(undefined, {
+        onSettled: () => navigate(paths.login, { replace: true, state: { notice: SIGNED_OUT_NOTICE } satisfies LoginState }),
+      }),
+    [signOut, navigate],
+  );
+  return { signOut: leave, isPending: signOut.isPending };
+}
+
+/**
+ * Whether a save was refused because the session had ended while the screen still shows the user's work. The
+ * screen stays (its form keeps what was typed) and says why; signing in again leads back to it.
+ */
+const sessionEndedKey = ['session-ended'] as const;
+
+export function useSessionEnded(): boolean {
+  return useQuery({ queryKey: sessionEndedKey, queryFn: () => false, enabled: false, initialData: false, staleTime: Infinity }).data;
+}
+
+/** A 401 from any call: a save while the screen is open keeps the screen and says so; anything else leaves for /login. */
+export function onUnauthenticated(queryClient: QueryClient, source: 'query' | 'mutation'): void {
+  const signedIn = Boolean(queryClient.getQueryData(sessionQueryKey));
+  if (source === 'mutation' && signedIn) queryClient.setQueryData(sessionEndedKey, true);
+  else queryClient.setQueryData(sessionQueryKey, null);
+}
+
+/**
+ * The user chose to sign in again after their session ended: what the screens loaded is dropped (another person
+ * may sign in on this tab) and the route guard takes them to /login, which will bring them back.
+ */
+export function leaveEndedSession(queryClient: QueryClient): void {
+  queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== sessionQueryKey[0] && q.queryKey[0] !== sessionEndedKey[0] });
+  queryClient.setQueryData(sessionQueryKey, null);
+}
+
+/** Signed in again: the notice is no longer true. */
+export function forgetSessionEnded(queryClient: QueryClient): void {
+  queryClient.setQueryData(sessionEndedKey, false);
+}
+
+/** Whether an error is the server saying nobody is signed in. */
+export function isUnauthenticated(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 401;
+}
+
+/** A `from` that is a page of this portal ('/sos'), never another site ('//evil.example'). */
+export function safeReturnPath(from: string | undefined): string | undefined {
+  if (!from || !from.startsWith('/') || from.startsWith('//') || from.startsWith('/\\') || from === paths.login) return undefined;
+  return from;
 }

@@ -92,8 +92,9 @@ const contactEntry = (c: ContactInput, isPrimary: boolean): EmergencyContact => 
 });
 
 const handlers = [
-  // identity (apps/server/src/modules/identity/routes.ts): the session check leaves out the QR image.
-  http.get('*/api/auth/session', () => HttpResponse.json({ user: { ...signedInUser(), QRCode: null } })),
+  // identity (apps/server/src/modules/identity/routes.ts): the session check leaves out the QR image and answers
+  // `{ user: null }`, not 401, when nobody is signed in.
+  http.get('*/api/auth/session', () => HttpResponse.json({ user: backend.user && { ...backend.user, QRCode: null } })),
   http.post('*/api/auth/sign-out', () => {
     backend.user = null;
     return new HttpResponse(null, { status: 204 });

@@ -22,8 +22,8 @@ function answer(input: unknown) {
 describe('contact phone rule (SPEC §5 emergency contacts)', () => {
   it.each([
     ['98765abc10', '+91', 'Only numbers allowed'],
-    ['98765 43210', '+91', 'Only numbers allowed'],
-    ['-9876543210', '+91', 'Only numbers allowed'],
+    ['98765_43210', '+91', 'Only numbers allowed'],
+    ['9876+543210', '+91', 'Only numbers allowed'],
     ['987654321', '+91', 'Phone number must be 10 digits for India'],
     ['98765432101', '+91', 'Phone number must be 10 digits for India'],
     ['1234567', '+60', 'Phone number must be 8, 9 or 10 digits for Malaysia'],
@@ -40,6 +40,10 @@ describe('contact phone rule (SPEC §5 emergency contacts)', () => {
     ['123456789', '+60'],
     ['1234567890', '+60'],
     ['12345678', '+47'],
+    ['98765 43210', '+91'],
+    ['098765-43210', '+91'],
+    ['+91 98765 43210', '+91'],
+    ['07700 900123', '+44'],
     ['', '+91'],
   ])('%j under %s passes', (phone, code) => {
     expect(contactPhoneIssue(phone, code)).toBeUndefined();
@@ -51,6 +55,13 @@ describe('saving contacts: one message, the same precedence as the form', () => 
     expect(answer({ primary })).toEqual({ data: { primary, secondary: undefined } });
     expect(answer({ primary, secondary: blank })).toEqual({ data: { primary, secondary: undefined } });
     expect(answer({ primary, secondary: null })).toEqual({ data: { primary, secondary: undefined } });
+  });
+
+  it('saves each phone as its national number, however it was written', () => {
+    const uk = { name: 'Tom Lee', countryCode: '+44', phoneNumber: '+44 (0)7700 900123' };
+    expect(answer({ primary: { ...primary, phoneNumber: '098765 43210' }, secondary: uk })).toEqual({
+      data: { primary, secondary: { ...uk, phoneNumber: '7700900123' } },
+    });
   });
 
   it('saves both, names trimmed', () => {
@@ -130,9 +141,14 @@ describe('the form: field messages beside each field', () => {
     expect(contactFieldIssues({ primary, secondary: { name: '', countryCode: '', phoneNumber: '' } })).toEqual([]);
   });
 
-  it('turns saved contacts into form values, India by default', () => {
+  it('turns saved contacts into form values written as at home, blanks under India by default', () => {
     const saved = [{ name: 'Asha Rao', country_code: '+91', phone_number: '9876543210', is_primary: true, timestamp: '2025-04-30T00:00:00.000Z' }];
-    expect(contactsToFormValues(saved)).toEqual({ primary, secondary: blank });
+    expect(contactsToFormValues(saved)).toEqual({ primary: { ...primary, phoneNumber: '098765 43210' }, secondary: blank });
     expect(contactsToFormValues([])).toEqual({ primary: blank, secondary: blank });
+  });
+
+  it("puts blank contacts under the user's own country when it is known", () => {
+    const uk = { name: '', countryCode: '+44', phoneNumber: '' };
+    expect(contactsToFormValues([], '+44')).toEqual({ primary: uk, secondary: uk });
   });
 });

@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import { allowedLengths, CONTACT_DEFAULT_COUNTRY_CODE, countryByCode, isKnownCountryCode } from '../countries.ts';
+import { CONTACT_DEFAULT_COUNTRY_CODE, isKnownCountryCode } from '../countries.ts';
 import { contactPhoneLengthMessage, messages } from '../messages.ts';
+import { nationalNumberOf, nationalPhoneText, phoneNumberIssue, readPhoneNumber, storedPhoneNumber, type PhoneRuleMessages } from '../phone-numbers.ts';
+import { hasForbiddenNameCharacter } from './fields.ts';
 
 /** SPEC §2, §5 and §8 (emergency contacts), verbatim, plus the refusals this product adds. */
 export const contactMessages = {
@@ -48,25 +50,37 @@ export interface ContactsInput {
   secondary?: ContactInput | null | undefined;
 }
 
-export const emptyContact = (): ContactInput => ({ name: '', countryCode: CONTACT_DEFAULT_COUNTRY_CODE, phoneNumber: '' });
+/** A blank contact under `countryCode`: the user's own country where known, else SPEC's +91. */
+export const emptyContact = (countryCode = CONTACT_DEFAULT_COUNTRY_CODE): ContactInput => ({ name: '', countryCode, phoneNumber: '' });
 
-/** Saved contacts as form values: the first is primary, the second secondary, blanks where none. */
-export function contactsToFormValues(contacts: readonly EmergencyContact[]): { primary: ContactInput; secondary: ContactInput } {
+/**
+ * Saved contacts as form values: the first is primary, the second secondary, blanks (under `defaultCountryCode`)
+ * where none. A saved number is put back as its country writes it at home ('07700 900123').
+ */
+export function contactsToFormValues(
+  contacts: readonly EmergencyContact[],
+  defaultCountryCode = CONTACT_DEFAULT_COUNTRY_CODE,
+): { primary: ContactInput; secondary: ContactInput } {
   const toInput = (c: EmergencyContact | undefined): ContactInput =>
-    c ? { name: c.name, countryCode: c.country_code, phoneNumber: c.phone_number } : emptyContact();
+    c
+      ? { name: c.name, countryCode: c.country_code, phoneNumber: nationalPhoneText(storedPhoneNumber(c.country_code, c.phone_number)) }
+      : emptyContact(defaultCountryCode);
   return { primary: toInput(contacts[0]), secondary: toInput(contacts[1]) };
 }
 
-/** The field rule of SPEC §5 for a typed phone: digits only, then the country's length(s); blank is not a phone error. */
+/** SPEC §5 (emergency contacts): how the phone rules are worded on /sos. */
+export const CONTACT_PHONE_RULE: PhoneRuleMessages = { notANumber: contactMessages.onlyNumbers, length: contactPhoneLengthMessage };
+
+/**
+ * The field rule of SPEC §5 for a phone as typed or pasted: it reads as a number of the chosen country (spaces,
+ * brackets, a trunk prefix or the country code are fine), then has the country's length(s); blank is not a phone error.
+ */
 export function contactPhoneIssue(phoneNumber: string, countryCode: string): string | undefined {
-  if (phoneNumber === '') return undefined;
-  if (!/^\d+$/.test(phoneNumber)) return contactMessages.onlyNumbers;
-  const lengths = allowedLengths(countryCode);
-  if (lengths.includes(phoneNumber.length)) return undefined;
-  return contactPhoneLengthMessage(lengths, countryByCode(countryCode)?.name ?? countryCode);
+  return phoneNumberIssue(readPhoneNumber(phoneNumber, countryCode), countryCode, CONTACT_PHONE_RULE);
 }
 
-const isBlank = (c: ContactInput | null | undefined) => !c || (c.name.trim() === '' && c.phoneNumber === '');
+const isBlankPhone = (phoneNumber: string) => phoneNumber.trim() === '';
+const isBlank = (c: ContactInput | null | undefined) => !c || (c.name.trim() === '' && isBlankPhone(c.phoneNumber));
 
 /**
  * The one message that blocks saving, or undefined. Precedence, the same in form and server:
@@ -77,10 +91,10 @@ const isBlank = (c: ContactInput | null | undefined) => !c || (c.name.trim() ===
 export function contactsFormIssue(value: ContactsInput): string | undefined {
   const primary = value.primary ?? emptyContact();
   const secondary = value.secondary ?? undefined;
-  if (primary.name.trim() === '' || primary.phoneNumber === '') return contactMessages.primaryRequired;
+  if (primary.name.trim() === '' || isBlankPhone(primary.phoneNumber)) return contactMessages.primaryRequired;
   const typed = secondary ? [primary, secondary] : [primary];
   if (typed.some((c) => contactPhoneIssue(c.phoneNumber, c.countryCode))) return contactMessages.fixPhoneErrors;
-  if (secondary && (secondary.name.trim() === '') !== (secondary.phoneNumber === '')) return contactMessages.completeOrClearSecondary;
+  if (secondary && (secondary.name.trim() === '') !== isBlankPhone(secondary.phoneNumber)) return contactMessages.completeOrClearSecondary;
   return undefined;
 }
 
@@ -98,6 +112,7 @@ export function contactFieldIssues(value: ContactsInput): ContactFieldIssue[] {
     if (contact.name.trim().length > CONTACT_NAME_MAX) {
       issues.push({ path: [slot, 'name'], message: messages.maximumLength(CONTACT_NAME_MAX) });
     }
+    if (hasForbiddenNameCharacter(contact.name)) issues.push({ path: [slot, 'name'], message: messages.nameCharacters });
     if (!isKnownCountryCode(contact.countryCode)) issues.push({ path: [slot, 'countryCode'], message: contactMessages.unknownCountry });
     const phone = contactPhoneIssue(contact.phoneNumber, contact.countryCode);
     if (phone) issues.push({ path: [slot, 'phoneNumber'], message: phone });
@@ -133,11 +148,17 @@ function checkSlots(body: Record<string, unknown>, ctx: z.RefinementCtx): void {
   ctx.addIssue({ code: 'custom', path: [extra], message: looksLikeContact ? contactMessages.tooManyContacts : `Unknown field: ${extra}` });
 }
 
-const trimmed = (c: ContactInput): ContactInput => ({ name: c.name.trim(), countryCode: c.countryCode, phoneNumber: c.phoneNumber });
+/** A contact as stored: the name trimmed, the phone as its national number ('07700 900123' → '7700900123'). */
+const trimmed = (c: ContactInput): ContactInput => ({
+  name: c.name.trim(),
+  countryCode: c.countryCode,
+  phoneNumber: nationalNumberOf(c.phoneNumber, c.countryCode) ?? c.phoneNumber,
+});
 
 /**
  * PUT /api/contacts. The first issue (what the server answers) is the form-level one of `contactsFormIssue`,
- * then the field messages. Output: the primary, and the secondary only when it has both name and phone.
+ * then the field messages. Output: the primary, and the secondary only when it has both name and phone, each phone
+ * as its national number (SPEC §3 keeps country_code and phone_number apart).
  */
 export const saveContactsSchema = z
   .record(z.string(), z.unknown())

@@ -88,5 +88,8 @@ export interface PairedDevice {
 
 /** The body of PUT /device-api/installed-features; the server checks each dbKey and version. */
 export const installedFeaturesSchema = z.strictObject({
-  features: z.record(z.string(), z.string({ error: deviceMessages.versionNotText }), { error: deviceMessages.featuresMissing }),
+  features: z
+    .unknown()
+    .refine((value) => typeof value === 'object' && value !== null && !Array.isArray(value), { error: deviceMessages.featuresMissing })
+    .pipe(z.record(z.string(), z.string({ error: deviceMessages.versionNotText }))),
 });

@@ -1,9 +1,14 @@
 import { z } from 'zod';
+import { refusingHiddenCharacters } from './fields.ts';
 
 /** SPEC §5 and §9: the face rules the add and edit forms check and the face backend checks again. */
 export const FACE_NAME_MAX = 100;
 export const MAX_IMAGE_BYTES = 5_242_880;
 export const FACE_PAGE_SIZES = [10, 25, 50, 100] as const;
+/** Faces one user may keep (their face list, sync and recognition stay quick). */
+export const MAX_FACES_PER_USER = 1000;
+/** Pictures of one user that the face engine analyses (or has queued) at once. */
+export const MAX_ANALYSES_IN_FLIGHT = 2;
 
 export const faceMessages = {
   nameRequired: 'Please enter a name',
@@ -26,6 +31,8 @@ export const faceMessages = {
   faceIdUsed: 'This face_id has already been used. Please start again.',
   fileMissing: 'Please choose an image of the face to register.',
   engineBusy: 'The face service is busy right now. Please try again in a moment.',
+  analysesInFlight: 'Two of your pictures are still being checked. Please wait for them to finish, then try again.',
+  quotaReached: `You have reached the limit of ${MAX_FACES_PER_USER.toLocaleString('en')} faces. Please delete faces you no longer need before adding new ones.`,
 } as const;
 
 /** SPEC §5: 'A face with the name "{name}" already exists. Please use a different name.' */
@@ -39,11 +46,13 @@ export function faceNameKey(name: string): string {
 }
 
 export function faceNameField(requiredMessage: string) {
-  return z
-    .string({ error: requiredMessage })
-    .trim()
-    .min(1, { error: requiredMessage })
-    .max(FACE_NAME_MAX, { error: faceMessages.nameTooLong });
+  return refusingHiddenCharacters(
+    z
+      .string({ error: requiredMessage })
+      .trim()
+      .min(1, { error: requiredMessage })
+      .max(FACE_NAME_MAX, { error: faceMessages.nameTooLong }),
+  );
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;

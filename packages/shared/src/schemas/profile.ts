@@ -1,6 +1,16 @@
 import { z } from 'zod';
-import { messages } from '../messages.ts';
+import { isKnownCountryCode } from '../countries.ts';
+import { messages, signupPhoneLengthMessage } from '../messages.ts';
+import {
+  countryOfInternationalNumber,
+  PHONE_TEXT_MAX,
+  phoneNumberIssue,
+  readPhoneNumber,
+  storedPhoneNumber,
+  type PhoneRuleMessages,
+} from '../phone-numbers.ts';
 import { USERNAME_MAX, USERNAME_MIN } from './auth.ts';
+import { refusingHiddenCharacters } from './fields.ts';
 
 /** SPEC §5 (profile edit) and §8 (profile), verbatim, plus the refusals this product adds. */
 export const profileMessages = {
@@ -29,28 +39,69 @@ export function profileUpdateFailedMessage(field: ProfileField): string {
   return `Failed to update ${field}. Please try again.`;
 }
 
+export const profileUsernameField = refusingHiddenCharacters(
+  z
+    .string({ error: profileMessages.usernameTooShort })
+    .trim()
+    .min(USERNAME_MIN, { error: profileMessages.usernameTooShort })
+    .max(USERNAME_MAX, { error: messages.maximumLength(USERNAME_MAX) }),
+);
+
 /**
- * The phone pattern behind the placeholder 'Format: +1234567890': '+', then 7 to 15 digits,
- * the first not 0 (E.164). Spaces, dots, dashes and brackets people type are dropped first.
+ * SPEC §5 (profile edit): 'Please enter a valid phone number.' for what is not a phone number; the digit count is
+ * the sign-up rule for the user's own number ('Please enter exactly 10 digits for United Kingdom').
  */
-export const PROFILE_PHONE_PATTERN = /^\+[1-9]\d{6,14}$/;
-const PHONE_SEPARATORS = /[\s().-]/g;
+export const PROFILE_PHONE_RULE: PhoneRuleMessages = {
+  notANumber: profileMessages.invalidPhone,
+  pattern: profileMessages.invalidPhone,
+  length: signupPhoneLengthMessage,
+};
 
-export const profileUsernameField = z
-  .string({ error: profileMessages.usernameTooShort })
-  .trim()
-  .min(USERNAME_MIN, { error: profileMessages.usernameTooShort })
-  .max(USERNAME_MAX, { error: messages.maximumLength(USERNAME_MAX) });
+/** The profile's phone rule for a number typed under a country code, or undefined when it holds. */
+export function profilePhoneIssue(text: string, countryCode: string): string | undefined {
+  if (text.trim() === '' || !isKnownCountryCode(countryCode)) return profileMessages.invalidPhone;
+  return phoneNumberIssue(readPhoneNumber(text, countryCode), countryCode, PROFILE_PHONE_RULE);
+}
 
+/**
+ * PATCH's `phone`: a whole number, '+' and one of the listed country codes first ('+44 7700 900123', the
+ * placeholder's 'Format: +1234567890'), read by the same rules as the form; saved as '+447700900123'.
+ */
 export const profilePhoneField = z
   .string({ error: profileMessages.invalidPhone })
-  .max(40, { error: profileMessages.invalidPhone })
-  .transform((value) => value.replace(PHONE_SEPARATORS, ''))
-  .refine((value) => PROFILE_PHONE_PATTERN.test(value), { error: profileMessages.invalidPhone });
+  .max(PHONE_TEXT_MAX, { error: profileMessages.invalidPhone })
+  .transform((value, ctx) => {
+    const country = countryOfInternationalNumber(value);
+    const reading = country ? readPhoneNumber(value, country.code) : undefined;
+    const issue = country && reading ? phoneNumberIssue(reading, country.code, PROFILE_PHONE_RULE) : profileMessages.invalidPhone;
+    if (issue || !country || reading?.kind !== 'number') {
+      ctx.addIssue({ code: 'custom', message: issue ?? profileMessages.invalidPhone });
+      return z.NEVER;
+    }
+    return storedPhoneNumber(country.code, reading.national);
+  });
+
+/**
+ * The phone form on /profile: the same country list and number field as sign-up and /sos; a valid form gives the
+ * PATCH body `{ phone: '+447700900123' }`.
+ */
+export const profilePhoneFormSchema = z
+  .strictObject({
+    countryCode: z.string({ error: profileMessages.invalidPhone }),
+    phoneNumber: z.string({ error: profileMessages.invalidPhone }).max(PHONE_TEXT_MAX, { error: profileMessages.invalidPhone }),
+  })
+  .superRefine((value, ctx) => {
+    const issue = profilePhoneIssue(value.phoneNumber, value.countryCode);
+    if (issue) ctx.addIssue({ code: 'custom', path: ['phoneNumber'], message: issue });
+  })
+  .transform((value) => {
+    const reading = readPhoneNumber(value.phoneNumber, value.countryCode);
+    return { phone: storedPhoneNumber(value.countryCode, reading.kind === 'number' ? reading.national : '') };
+  });
 
 /** The username form on /profile. */
 export const profileUsernameSchema = z.strictObject({ username: profileUsernameField });
-/** The phone form on /profile. */
+/** PATCH's phone body alone. */
 export const profilePhoneSchema = z.strictObject({ phone: profilePhoneField });
 
 const EDITABLE: readonly string[] = ['username', 'phone'];

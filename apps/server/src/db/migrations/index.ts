@@ -4,6 +4,7 @@ import { identityMigration } from './001-identity.ts';
 import { manualsFeaturesMigration } from './002-manuals-features.ts';
 import { facesMigration } from './003-faces.ts';
 import { devicesMigration } from './004-devices.ts';
+import { abuseHardeningMigration } from './005-abuse-hardening.ts';
 
 /** Every migration, in order; a new one is appended with the next number. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -12,5 +13,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '002-manuals-features': manualsFeaturesMigration(),
     '003-faces': facesMigration(dialect),
     '004-devices': devicesMigration(),
+    '005-abuse-hardening': abuseHardeningMigration(dialect),
   };
 }

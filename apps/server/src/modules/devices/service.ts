@@ -132,12 +132,16 @@ export function createDevicesService(deps: DevicesDeps) {
   }
 
   return {
+    /** Housekeeping: authorizations that expired over an hour ago (until then a late poll still hears expired_token). */
+    async purgeExpired(at: Date): Promise<Record<string, number>> {
+      return { device_authorizations: await store.purgeAuthorizations(db, new Date(at.getTime() - EXPIRED_KEPT_MS).toISOString()) };
+    },
+
     /** RFC 8628 §3.1–3.2: a device code for the glasses and a user code for the user to type on /pair. */
     async startAuthorization(params: OAuthParams, ip: string): Promise<DeviceAuthorizationAnswer> {
       checkClient(params.client_id);
       const deviceName = deviceNameOf(params.device_name);
       await deps.limit('deviceAuthorization', ip);
-      await store.purgeAuthorizations(db, iso(-EXPIRED_KEPT_MS));
       for (let attempt = 0; ; attempt += 1) {
         const userCode = newUserCode();
         const deviceCode = newToken();
@@ -276,10 +280,11 @@ export function createDevicesService(deps: DevicesDeps) {
 
     /**
      * GET /device-api/sync: every face (without `since`) or the faces changed and deleted since the cursor, plus the
-     * emergency contacts and the features, which are small and always sent whole.
+     * emergency contacts and the features, which are small and always sent whole. `since` is the query parameter as
+     * it came: anything but one of this account's cursors is refused.
      */
-    async sync(user: SignedInUser, since: string | undefined): Promise<SyncAnswer> {
-      const from = since === undefined ? undefined : readCursor(since, user.uid);
+    async sync(user: SignedInUser, since: unknown): Promise<SyncAnswer> {
+      const from = typeof since === 'string' ? readCursor(since, user.uid) : undefined;
       const invalidCursor = () => new DomainError('invalid', deviceMessages.cursorInvalid, { field: 'since', code: 'invalid_cursor' });
       if (since !== undefined && from === undefined) throw invalidCursor();
       const [changes, contacts, features] = await Promise.all([deps.faces.changesSince(user, from), deps.contacts.list(user), deps.features.forGlasses()]);

@@ -18,9 +18,10 @@ export function findAuthorizationByUserCode(db: Executor, userCode: string) {
   return db.selectFrom('device_authorizations').selectAll().where('user_code', '=', userCode).executeTakeFirst();
 }
 
-/** Forgets authorizations that expired before `before`: their user codes become free again. */
-export async function purgeAuthorizations(db: Executor, before: string): Promise<void> {
-  await db.deleteFrom('device_authorizations').where('expires_at', '<', before).execute();
+/** Forgets authorizations that expired before `before`: their user codes become free again. Answers how many. */
+export async function purgeAuthorizations(db: Executor, before: string): Promise<number> {
+  const result = await db.deleteFrom('device_authorizations').where('expires_at', '<', before).executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
 
 /** Records a poll if the previous one was at or before `notAfter`; false when the device polls too fast. */

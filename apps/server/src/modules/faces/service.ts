@@ -3,14 +3,17 @@ import {
   duplicateFaceNameMessage,
   faceMessages,
   faceNameKey,
+  MAX_ANALYSES_IN_FLIGHT,
+  MAX_FACES_PER_USER,
   messages,
   type FaceSummary,
   type RecognizeAnswer,
 } from '@seva/shared';
 import type { BlobRecords, BlobStore } from '../../blobs/blob-store.ts';
-import { isUniqueViolation, type Db } from '../../db/database.ts';
-import { faceDistance, FaceEngineBusyError, FaceImageError, MATCH_THRESHOLD, type DetectedFace, type FaceEngine } from '../../face-engine/face-engine.ts';
-import { conflict, DomainError, invalid, notFound, refused, unavailable, unprocessable } from '../../domain-errors.ts';
+import { isUniqueViolation, type Db, type Executor } from '../../db/database.ts';
+import { faceDistance, FaceEngineBusyError, FaceImageError, MATCH_THRESHOLD, MAX_QUEUE, type DetectedFace, type FaceEngine } from '../../face-engine/face-engine.ts';
+import { createFairQueue, QueueFullError, TooManyInFlightError } from '../../face-engine/fair-queue.ts';
+import { conflict, DomainError, invalid, notFound, refused, tooMany, unavailable, unprocessable } from '../../domain-errors.ts';
 import type { SignedInUser } from '../../db/signed-in-user.ts';
 import * as store from './store.ts';
 
@@ -18,6 +21,8 @@ export interface FacesDeps {
   db: Db;
   blobs: BlobStore;
   engine: () => FaceEngine;
+  /** Analyses the engine runs at once (its threads); the rest wait in a queue shared fairly between users. */
+  engineSlots?: number;
   now?: () => Date;
 }
 
@@ -55,6 +60,7 @@ export interface FaceChanges {
 export function createFacesService(deps: FacesDeps) {
   const { db, blobs } = deps;
   const now = deps.now ?? (() => new Date());
+  const engineQueue = createFairQueue({ slots: deps.engineSlots ?? 2, perKey: MAX_ANALYSES_IN_FLIGHT, maxWaiting: MAX_QUEUE });
 
   /** DESIGN: the email field must be the caller's own; anything else is refused before any work. */
   function checkOwnEmail(user: SignedInUser, email: string): void {
@@ -67,17 +73,26 @@ export function createFacesService(deps: FacesDeps) {
     if (clash && clash.face_id !== exceptFaceId) throw conflict(duplicateFaceNameMessage(name.trim()), field);
   }
 
-  /** Runs the engine, turning its refusals into answers: a bad image is the caller's, a full queue is ours. */
-  async function withEngine<T>(work: (engine: FaceEngine) => Promise<T>): Promise<T> {
+  /**
+   * Runs the engine in the user's turn (at most two of their pictures at once, users served in turn), turning its
+   * refusals into answers: a bad image or a third picture is the caller's, a full queue is ours.
+   */
+  async function withEngine<T>(user: SignedInUser, work: (engine: FaceEngine) => Promise<T>): Promise<T> {
     try {
-      return await work(deps.engine());
+      return await engineQueue.run(user.uid, () => work(deps.engine()));
     } catch (error) {
       if (error instanceof FaceImageError) throw unprocessable(error.message, 'file');
-      if (error instanceof FaceEngineBusyError) throw unavailable(faceMessages.engineBusy);
+      if (error instanceof TooManyInFlightError) throw tooMany(faceMessages.analysesInFlight);
+      if (error instanceof FaceEngineBusyError || error instanceof QueueFullError) throw unavailable(faceMessages.engineBusy);
       throw error;
     }
   }
-  const analyse = (file: Buffer) => withEngine((engine) => engine.analyse(file));
+  const analyse = (user: SignedInUser, file: Buffer) => withEngine(user, (engine) => engine.analyse(file));
+
+  /** A user keeps at most MAX_FACES_PER_USER faces. */
+  async function checkQuota(executor: Executor, user: SignedInUser): Promise<void> {
+    if ((await store.countFaces(executor, user.uid)) >= MAX_FACES_PER_USER) throw conflict(faceMessages.quotaReached);
+  }
 
   /** The one face an enrolment image must show. */
   function onlyFace(faces: DetectedFace[]): DetectedFace {
@@ -129,10 +144,11 @@ export function createFacesService(deps: FacesDeps) {
 
     async store(user: SignedInUser, fields: { email: string; name: string; face_id: string }, file: Buffer | undefined): Promise<FaceSummary> {
       checkOwnEmail(user, fields.email);
-      if (await store.faceIdExists(db, fields.face_id)) throw conflict(faceMessages.faceIdUsed, 'face_id');
+      if (await store.faceIdExists(db, user.uid, fields.face_id)) throw conflict(faceMessages.faceIdUsed, 'face_id');
       await checkNameFree(user, fields.name, 'name');
       if (!file || file.length === 0) throw invalid(faceMessages.fileMissing, 'file');
-      const analysed = await analyse(file);
+      await checkQuota(db, user);
+      const analysed = await analyse(user, file);
       const face = onlyFace(analysed.faces);
 
       const createdAt = now().toISOString();
@@ -153,12 +169,15 @@ export function createFacesService(deps: FacesDeps) {
       try {
         // The row commits only once its image is on disk, and a refused row leaves no image (blob-store.ts).
         await blobs.putWith(imageKey, analysed.image, analysed.mime, async (trx) => {
-          await store.insertFace(trx, { ...row, change_seq: await store.nextChangeSeq(trx, user.uid) });
-          await store.forgetDeletion(trx, row.face_id);
+          // The change counter locks the user's row until commit, so two uploads at 999 faces cannot both pass.
+          const changeSeq = await store.nextChangeSeq(trx, user.uid);
+          await checkQuota(trx, user);
+          await store.insertFace(trx, { ...row, change_seq: changeSeq });
+          await store.forgetDeletion(trx, user.uid, row.face_id);
         });
       } catch (error) {
         if (!isUniqueViolation(error)) throw error;
-        if (await store.faceIdExists(db, fields.face_id)) throw conflict(faceMessages.faceIdUsed, 'face_id');
+        if (await store.faceIdExists(db, user.uid, fields.face_id)) throw conflict(faceMessages.faceIdUsed, 'face_id');
         throw conflict(duplicateFaceNameMessage(fields.name), 'name');
       }
       return toSummary(row);
@@ -214,7 +233,7 @@ export function createFacesService(deps: FacesDeps) {
     async recognize(user: SignedInUser, email: string, file: Buffer | undefined): Promise<RecognizeAnswer> {
       checkOwnEmail(user, email);
       if (!file || file.length === 0) throw invalid(faceMessages.fileMissing, 'file');
-      const { faces } = await analyse(file);
+      const { faces } = await analyse(user, file);
       const largest = [...faces].sort((a, b) => b.box.width * b.box.height - a.box.width * a.box.height)[0];
       if (!largest) return { match: null, faceCount: 0 };
       let best: RecognizeAnswer['match'] = null;
@@ -231,7 +250,7 @@ export function createFacesService(deps: FacesDeps) {
     async detect(user: SignedInUser, email: string, file: Buffer | undefined) {
       checkOwnEmail(user, email);
       if (!file || file.length === 0) throw invalid(faceMessages.fileMissing, 'file');
-      return withEngine((engine) => engine.detect(file));
+      return withEngine(user, (engine) => engine.detect(file));
     },
   };
 }

@@ -14,8 +14,18 @@ export function findFace(db: Db, userId: string, faceId: string) {
   return db.selectFrom('faces').selectAll().where('user_id', '=', userId).where('face_id', '=', faceId).executeTakeFirst();
 }
 
-export async function faceIdExists(db: Db, faceId: string): Promise<boolean> {
-  return (await db.selectFrom('faces').select('face_id').where('face_id', '=', faceId).executeTakeFirst()) !== undefined;
+/** Whether the user has a face with this face_id; face_ids are unique per user, and another user's are never looked at. */
+export async function faceIdExists(db: Executor, userId: string, faceId: string): Promise<boolean> {
+  return (await db.selectFrom('faces').select('face_id').where('user_id', '=', userId).where('face_id', '=', faceId).executeTakeFirst()) !== undefined;
+}
+
+export async function countFaces(db: Executor, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('faces')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 export function findByNameKey(db: Db, userId: string, nameKey: string) {
@@ -77,13 +87,13 @@ export async function recordDeletion(trx: Executor, deletion: Selectable<FaceDel
   await trx
     .insertInto('face_deletions')
     .values(deletion)
-    .onConflict((oc) => oc.column('face_id').doUpdateSet({ user_id: deletion.user_id, change_seq: deletion.change_seq, deleted_at: deletion.deleted_at }))
+    .onConflict((oc) => oc.columns(['user_id', 'face_id']).doUpdateSet({ change_seq: deletion.change_seq, deleted_at: deletion.deleted_at }))
     .execute();
 }
 
 /** A face_id in use again is no longer deleted. */
-export async function forgetDeletion(trx: Executor, faceId: string): Promise<void> {
-  await trx.deleteFrom('face_deletions').where('face_id', '=', faceId).execute();
+export async function forgetDeletion(trx: Executor, userId: string, faceId: string): Promise<void> {
+  await trx.deleteFrom('face_deletions').where('user_id', '=', userId).where('face_id', '=', faceId).execute();
 }
 
 /** Faces added or renamed after change `after` up to `upTo`, in change order. */

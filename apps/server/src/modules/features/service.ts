@@ -1,11 +1,8 @@
-import { APP_VERSION, FEATURE_DB_KEYS, FEATURES, featureByDbKey, type Feature, type FeatureDbKey, type FeaturesResponse } from '@seva/shared';
+import { APP_VERSION, downloadLinkIssue, FEATURE_DB_KEYS, FEATURES, featureByDbKey, type Feature, type FeatureDbKey, type FeaturesResponse } from '@seva/shared';
 import type { Db } from '../../db/database.ts';
 import type { SignedInUser } from '../../db/signed-in-user.ts';
 import { invalid } from '../../domain-errors.ts';
 import * as store from './store.ts';
-
-/** A level-H QR of 320 px stays easy to scan with links up to this length. */
-export const LINK_MAX = 500;
 
 /** The feature a dbKey names, or a message listing the known ones. */
 export function checkFeatureKey(dbKey: string): Feature {
@@ -14,19 +11,17 @@ export function checkFeatureKey(dbKey: string): Feature {
   return feature;
 }
 
-/** A download link must be an absolute http or https URL: the glasses fetch it after scanning the QR. */
+/** A download link must be an absolute https URL without credentials that fits a QR code (the shared rule). */
 export function checkDownloadUrl(url: string): string {
-  const refuse = () => invalid(`Not a valid download link: ${url}. Use an http:// or https:// URL.`);
-  if (url.length > LINK_MAX) throw invalid(`The download link is ${url.length} characters long; at most ${LINK_MAX} fit a QR code that scans easily.`);
-  if (/\s/.test(url)) throw refuse();
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    throw refuse();
-  }
-  if ((parsed.protocol !== 'http:' && parsed.protocol !== 'https:') || !parsed.hostname) throw refuse();
+  const issue = downloadLinkIssue(url);
+  if (issue) throw invalid(issue);
   return url;
+}
+
+/** Stored links as users may see them: one stored before the rule tightened (http://, credentials) is not shown. */
+async function shownLinks(db: Db): Promise<Map<string, string>> {
+  const rows = await store.listLinks(db);
+  return new Map(rows.filter((row) => downloadLinkIssue(row.download_url) === undefined).map((row) => [row.db_key, row.download_url]));
 }
 
 /** A version the glasses report: up to four dot-separated numbers (1, 1.0, 2.10.3.4). */
@@ -72,8 +67,7 @@ export function createFeaturesService({ db, now = () => new Date() }: FeaturesDe
   return {
     /** The eight features with their links and, for this user, the newest version their paired glasses run. */
     async list(user: SignedInUser): Promise<FeaturesResponse> {
-      const [linkRows, installedRows] = await Promise.all([store.listLinks(db), store.listInstalledVersions(db, user.uid)]);
-      const links = new Map(linkRows.map((row) => [row.db_key, row.download_url]));
+      const [links, installedRows] = await Promise.all([shownLinks(db), store.listInstalledVersions(db, user.uid)]);
       const installed = new Map<string, string>();
       for (const { db_key: dbKey, version } of installedRows) {
         const known = installed.get(dbKey);
@@ -91,7 +85,7 @@ export function createFeaturesService({ db, now = () => new Date() }: FeaturesDe
 
     /** The eight features as the glasses' sync gives them. */
     async forGlasses(): Promise<FeatureForGlasses[]> {
-      const links = new Map((await store.listLinks(db)).map((row) => [row.db_key, row.download_url]));
+      const links = await shownLinks(db);
       return FEATURES.map((f) => ({ dbKey: f.dbKey, version: APP_VERSION, download_url: links.get(f.dbKey) ?? null }));
     },
 

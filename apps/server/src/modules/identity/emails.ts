@@ -22,12 +22,30 @@ export function verificationMail(to: string, username: string, link: string): Ma
   );
 }
 
-export function resetMail(to: string, username: string, link: string): Mail {
+/** Names the account's license ID: it is what the owner signs in with, and a sign-up made in their name chose it. */
+export function resetMail(to: string, username: string, link: string, licenseId: string): Mail {
   return linkMail(
     to,
     'Reset your SEVA password',
-    [`Hello ${username},`, 'We received a request to reset your SEVA password. The link works once and expires in 1 hour.'],
+    [
+      `Hello ${username},`,
+      'We received a request to reset your SEVA password. The link works once and expires in 1 hour.',
+      `Your license ID is ${licenseId}. You sign in with it and your new password.`,
+    ],
     'Choose a new password',
     link,
   );
+}
+
+/** Tells the owner that someone is guessing their password: at most once per window (failed-sign-ins.ts). */
+export function guessingMail(to: string, details: { username: string; licenseId: string; failures: number; minutes: number; signInLink: string }): Mail {
+  const lines = [
+    `Hello ${details.username},`,
+    `Someone has entered a wrong password for your SEVA account (license ID ${details.licenseId}) ${details.failures} times in the last ${details.minutes} minutes.`,
+    'Each address they try from is blocked after a few wrong passwords. You can still sign in as usual.',
+    'If this was not you, we recommend that you choose a new password: use "Forgot password?" on the sign-in page.',
+  ];
+  const text = [...lines, '', `Sign in: ${details.signInLink}`, '', 'SEVA'].join('\n');
+  const html = [...lines.map((l) => `<p>${escapeHtml(l)}</p>`), `<p><a href="${escapeHtml(details.signInLink)}">Sign in</a></p>`, '<p>SEVA</p>'].join('\n');
+  return { to, subject: 'Someone is trying to sign in to your SEVA account', text, html };
 }

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import { ZxcvbnFactory } from '@zxcvbn-ts/core';
 import * as common from '@zxcvbn-ts/language-common';
@@ -25,4 +26,16 @@ const strength = new ZxcvbnFactory({
 /** Weak: passes the composition rule but zxcvbn guesses it quickly (score below 3), e.g. 'Password1!'. */
 export function isWeakPassword(password: string, userInputs: string[]): boolean {
   return strength.check(password.slice(0, 100), userInputs).score < 3;
+}
+
+let decoyHash: Promise<string> | undefined;
+
+/**
+ * A verification that always fails and takes as long as a real one: an unknown license ID is refused as slowly as
+ * a wrong password, so the time of the answer does not tell which license IDs exist.
+ */
+export async function verifyAgainstDecoy(password: string): Promise<false> {
+  decoyHash ??= hashPassword(randomBytes(18).toString('base64'));
+  await verifyPassword(await decoyHash, password);
+  return false;
 }

@@ -120,6 +120,7 @@ describe.each(engines)('limits on sign-up, reset and resend on %s', (engine) => 
   beforeAll(async () => {
     t = await createTestApp(engine, {
       rateLimits: {
+        ...relaxedLimits,
         signIn: { perIp: generous, perAccount: generous },
         signUp: { perIp: three, perAccount: generous },
         reset: { perIp: generous, perAccount: { max: 2, windowSeconds: 3600 } },

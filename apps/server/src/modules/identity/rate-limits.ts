@@ -4,10 +4,10 @@ import type { Db } from '../../db/database.ts';
 
 /**
  * Fixed-window counters in the database, so every instance shares them.
- * Returns false once the key has been hit more than `limit.max` times in its window.
+ * Counts one more hit on `key` and answers the hits in its window so far (1 for the first).
  */
-export async function hit(db: Db, key: string, limit: RateLimit, now = new Date()): Promise<boolean> {
-  const resetAt = new Date(now.getTime() + limit.windowSeconds * 1000).toISOString();
+export async function count(db: Db, key: string, windowSeconds: number, now = new Date()): Promise<number> {
+  const resetAt = new Date(now.getTime() + windowSeconds * 1000).toISOString();
   const nowIso = now.toISOString();
   const row = await db
     .insertInto('rate_limits')
@@ -20,11 +20,32 @@ export async function hit(db: Db, key: string, limit: RateLimit, now = new Date(
     )
     .returning('hits')
     .executeTakeFirstOrThrow();
-  return Number(row.hits) <= limit.max;
+  return Number(row.hits);
+}
+
+/** Counts a hit; false once the key has been hit more than `limit.max` times in its window. */
+export async function hit(db: Db, key: string, limit: RateLimit, now = new Date()): Promise<boolean> {
+  return (await count(db, key, limit.windowSeconds, now)) <= limit.max;
+}
+
+/** Takes one hit back (an attempt counted in advance that turned out not to count). */
+export async function takeBack(db: Db, key: string): Promise<void> {
+  await db
+    .updateTable('rate_limits')
+    .set({ hits: sql<number>`hits - 1` })
+    .where('key', '=', key)
+    .where('hits', '>', 0)
+    .execute();
 }
 
 export async function clear(db: Db, key: string): Promise<void> {
   await db.deleteFrom('rate_limits').where('key', '=', key).execute();
+}
+
+/** Removes every counter whose key starts with `prefix`. */
+export async function clearPrefix(db: Db, prefix: string): Promise<void> {
+  const pattern = `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  await db.deleteFrom('rate_limits').where(sql<boolean>`key like ${pattern} escape '\\'`).execute();
 }
 
 /** Windows that have ended count as no row at all (`hit` starts a new one), so they can go. */

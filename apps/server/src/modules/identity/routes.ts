@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { newPasswordSchema, resetRequestSchema, signInSchema, signUpSchema, tokenSchema } from '@seva/shared';
 import { parseBody } from '../../plugins/parse-body.ts';
-import { clearSessionCookie, sessionToken, setSessionCookie } from '../../plugins/session.ts';
+import { clearSessionCookie, sessionToken, setSessionCookie, type Identify } from '../../plugins/session.ts';
 import { SESSION_TTL_MS, type Caller, type IdentityService } from './service.ts';
 import { toSessionUser } from './session-user.ts';
 
@@ -9,6 +9,8 @@ const caller = (request: FastifyRequest): Caller => ({
   ip: request.ip,
   userAgent: request.headers['user-agent']?.slice(0, 512) ?? null,
 });
+
+const ALREADY_VERIFIED = 'Your e-mail is already verified. You can sign in.';
 
 /** /api/auth: the public half of identity (sign-up, sign-in, links, sign-out). */
 export function identityRoutes(identity: IdentityService, options: { secureCookies: boolean }) {
@@ -19,7 +21,7 @@ export function identityRoutes(identity: IdentityService, options: { secureCooki
     });
 
     app.post('/sign-in', async (request, reply) => {
-      const { token, user } = await identity.signIn(parseBody(signInSchema, request.body), caller(request));
+      const { token, user } = await identity.signIn(parseBody(signInSchema, request.body), caller(request), sessionToken(request));
       setSessionCookie(reply, token, { secure: options.secureCookies, maxAgeSeconds: SESSION_TTL_MS / 1000 });
       return { user: toSessionUser(user) };
     });
@@ -27,13 +29,18 @@ export function identityRoutes(identity: IdentityService, options: { secureCooki
     app.post('/resend-verification', async (request) => {
       const outcome = await identity.resendVerification(parseBody(signInSchema, request.body), caller(request));
       return {
-        message: outcome === 'sent' ? 'Verification e-mail sent. Please check your inbox.' : 'Your e-mail is already verified. You can sign in.',
+        message: outcome === 'sent' ? 'Verification e-mail sent. Please check your inbox.' : ALREADY_VERIFIED,
       };
     });
 
     app.post('/verify-email', async (request) => {
-      await identity.verifyEmail(parseBody(tokenSchema, request.body).token);
-      return { message: 'Your e-mail is verified. You can now sign in.' };
+      const outcome = await identity.verifyEmail(parseBody(tokenSchema, request.body).token);
+      return { message: outcome === 'verified' ? 'Your e-mail is verified. You can now sign in.' : ALREADY_VERIFIED };
+    });
+
+    app.post('/check-reset-token', async (request) => {
+      await identity.checkResetLink(parseBody(tokenSchema, request.body).token);
+      return { message: 'This link can be used to choose a new password.' };
     });
 
     app.post('/request-password-reset', async (request) => {
@@ -54,12 +61,17 @@ export function identityRoutes(identity: IdentityService, options: { secureCooki
   };
 }
 
-/** GET /api/auth/session: who is signed in; mounted in the private scope, so a caller without a session gets 401. */
-export function sessionRoutes() {
+/**
+ * GET /api/auth/session: who is signed in, or `{ user: null }` when nobody is. Public: asking is not a failure, so
+ * a signed-out page logs no failed request (issue #14). The cookie is read by the private scope's own `identify`
+ * (the prepared session read, D-009).
+ */
+export function sessionRoutes(identify: Identify) {
   return async (app: FastifyInstance) => {
     app.get('/session', async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
-      return { user: toSessionUser(request.user, { withQrCode: false }) };
+      const user = await identify(request);
+      return { user: user ? toSessionUser(user, { withQrCode: false }) : null };
     });
   };
 }

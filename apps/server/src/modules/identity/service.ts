@@ -4,17 +4,23 @@ import type { Config, RateLimit } from '../../config.ts';
 import { isUniqueViolation, type Db, type Executor } from '../../db/database.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { conflict, expired, invalid, notFound, refused, tooMany, unauthenticated, unavailable } from '../../domain-errors.ts';
-import { resetMail, verificationMail } from './emails.ts';
+import { guessingMail, resetMail, verificationMail } from './emails.ts';
+import { failedSignIns } from './failed-sign-ins.ts';
 import { identityQrDataUrl } from './identity-qr.ts';
-import { hashPassword, isWeakPassword, verifyPassword } from './passwords.ts';
+import { hashPassword, isWeakPassword, verifyAgainstDecoy, verifyPassword } from './passwords.ts';
 import * as limits from './rate-limits.ts';
 import * as store from './store.ts';
 import { newToken, hashToken } from '../../tokens.ts';
 import { rateLimitAddress } from '../../client-address.ts';
+import { isSingleMailAddress } from '../../mail/mail-address.ts';
+import { SESSION_MAX_MS, sessionExpiry } from '../../session-lifetime.ts';
 
 export const VERIFY_TTL_MS = 24 * 60 * 60 * 1000;
 export const RESET_TTL_MS = 60 * 60 * 1000;
-export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+/** The session cookie's max age: a session's absolute end; the server also ends it after 30 days idle (session-lifetime.ts). */
+export const SESSION_TTL_MS = SESSION_MAX_MS;
+/** A sign-up not verified within this long expires: its e-mail and license ID are free again (D-012). */
+export const SIGN_UP_EXPIRY_MS = VERIFY_TTL_MS;
 /** An expired link is kept this long after it expired, so that a late click says it expired rather than invalid. */
 export const EXPIRED_LINK_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
 
@@ -41,33 +47,73 @@ export function createIdentityService(deps: IdentityDeps) {
   const { db, mailer, config } = deps;
   const now = deps.now ?? (() => new Date());
   const iso = (offsetMs = 0) => new Date(now().getTime() + offsetMs).toISOString();
+  const guesses = failedSignIns(db, config.rateLimits.signIn, now);
+
+  async function limitKey(key: string, rule: RateLimit): Promise<void> {
+    if (!(await limits.hit(db, key, rule, now()))) throw tooMany(messages.tooManyAttempts);
+  }
 
   async function limit(action: keyof Config['rateLimits'], ip: string, account?: string): Promise<void> {
     const rules = config.rateLimits[action];
-    const checks: Array<[string, RateLimit]> = [[`${action}:ip:${rateLimitAddress(ip)}`, rules.perIp]];
-    if (account) checks.push([`${action}:account:${account}`, rules.perAccount]);
-    for (const [key, rule] of checks) {
-      if (!(await limits.hit(db, key, rule, now()))) throw tooMany(messages.tooManyAttempts);
-    }
+    await limitKey(`${action}:ip:${rateLimitAddress(ip)}`, rules.perIp);
+    if (account) await limitKey(`${action}:account:${account}`, rules.perAccount);
   }
+
+  /** A sign-up never verified whose 24 hours have passed: it counts as no account and is deleted when in the way. */
+  const isExpiredSignUp = (user: store.UserRow) => Number(user.is_verified) !== 1 && user.created_at <= iso(-SIGN_UP_EXPIRY_MS);
 
   async function sendLink(user: store.UserRow, purpose: 'verify' | 'reset'): Promise<void> {
     const { token, hash } = newToken();
-    const ttl = purpose === 'verify' ? VERIFY_TTL_MS : RESET_TTL_MS;
+    // A verification link never outlives its sign-up, which expires 24 hours after it was made.
+    const expiresAt =
+      purpose === 'verify' ? new Date(Math.min(now().getTime() + VERIFY_TTL_MS, Date.parse(user.created_at) + SIGN_UP_EXPIRY_MS)).toISOString() : iso(RESET_TTL_MS);
     await store.retireTokens(db, user.uid, purpose, iso());
-    await store.insertToken(db, { token_hash: hash, user_id: user.uid, purpose, created_at: iso(), expires_at: iso(ttl), used_at: null });
+    await store.insertToken(db, { token_hash: hash, user_id: user.uid, purpose, created_at: iso(), expires_at: expiresAt, used_at: null });
     const page = purpose === 'verify' ? 'verify-email' : 'reset-password';
     const link = `${config.publicUrl}/${page}?token=${token}`;
-    await mailer.send(purpose === 'verify' ? verificationMail(user.email, user.username, link) : resetMail(user.email, user.username, link));
+    await mailer.send(
+      purpose === 'verify' ? verificationMail(user.email, user.username, link) : resetMail(user.email, user.username, link, user.license_id),
+    );
   }
 
-  /** Checks license ID and password with SPEC §8's messages; the account may still be unverified. */
-  async function checkCredentials(input: SignInInput): Promise<store.UserRow> {
-    const user = await store.findUserByLicenseKey(db, licenseKey(input.licenseId));
-    if (!user) throw unauthenticated(messages.invalidCredentials);
+  /** Tells a verified owner that their password is being guessed; a mail that fails must not change the answer. */
+  async function tellOwnerOfGuessing(user: store.UserRow, failures: number): Promise<void> {
+    if (Number(user.is_verified) !== 1) return;
+    const minutes = Math.round(config.rateLimits.signIn.perAccount.windowSeconds / 60);
+    try {
+      await mailer.send(guessingMail(user.email, { username: user.username, licenseId: user.license_id, failures, minutes, signInLink: `${config.publicUrl}/login` }));
+    } catch {
+      // The sign-in answer does not depend on the warning; the next window tries again.
+    }
+  }
+
+  /**
+   * Checks license ID and password with SPEC §8's messages; the account may still be unverified. Failures count per
+   * (account, address) pair and per address (failed-sign-ins.ts, D-012); the owner hears by e-mail, once per window,
+   * when their password is being guessed. An unknown license ID takes as long to refuse as a wrong password.
+   */
+  async function checkCredentials(input: SignInInput, caller: Caller): Promise<store.UserRow> {
+    const attempt = await guesses.begin(licenseKey(input.licenseId), caller.ip);
+    const found = await store.findUserByLicenseKey(db, licenseKey(input.licenseId));
+    const user = found && !isExpiredSignUp(found) ? found : undefined;
+    const passwordOk = user ? await verifyPassword(user.password_hash, input.password) : await verifyAgainstDecoy(input.password);
+    if (!user || !passwordOk) {
+      const failures = await attempt.failed(user !== undefined);
+      if (user && failures === config.rateLimits.signIn.perAccount.max) await tellOwnerOfGuessing(user, failures);
+      if (!user) throw unauthenticated(messages.invalidCredentials);
+      throw unauthenticated(messages.invalidPassword, { field: 'password' });
+    }
+    await attempt.succeeded();
     if (!user.email) throw conflict(messages.accountConfigurationError);
-    if (!(await verifyPassword(user.password_hash, input.password))) throw unauthenticated(messages.invalidPassword, { field: 'password' });
     return user;
+  }
+
+  /** Ends a session; its user counts as signed out when it was their last. */
+  async function endSession(executor: Executor, tokenHash: string): Promise<void> {
+    const userId = await store.deleteSession(executor, tokenHash);
+    if (userId && (await store.countUserSessions(executor, userId, iso())) === 0) {
+      await store.updateUser(executor, userId, { is_logged_in: 0 });
+    }
   }
 
   /** The link a token names, if it is unused and unexpired. */
@@ -100,6 +146,7 @@ export function createIdentityService(deps: IdentityDeps) {
       const nowIso = at.toISOString();
       const linksExpiredBefore = new Date(at.getTime() - EXPIRED_LINK_RETENTION_MS).toISOString();
       return {
+        unverified_users: await store.deleteExpiredSignUps(db, new Date(at.getTime() - SIGN_UP_EXPIRY_MS).toISOString()),
         sessions: await store.deleteExpiredSessions(db, nowIso),
         auth_tokens: await store.deleteSpentTokens(db, linksExpiredBefore),
         rate_limits: await limits.deleteEnded(db, nowIso),
@@ -108,9 +155,13 @@ export function createIdentityService(deps: IdentityDeps) {
 
     async signUp(input: SignUpInput, caller: Caller): Promise<void> {
       await limit('signUp', caller.ip, input.email);
+      // One address that the mailer reads back as itself, never a list or a name with an address in it.
+      if (!isSingleMailAddress(input.email)) throw invalid(messages.invalidEmail, 'email');
       if (isWeakPassword(input.password, [input.username, input.email, input.licenseId])) {
         throw invalid(messages.passwordTooWeak, 'password');
       }
+      // A sign-up never verified within 24 hours no longer holds its e-mail or license ID.
+      await store.deleteExpiredSignUps(db, iso(-SIGN_UP_EXPIRY_MS), { email: input.email, licenseKey: licenseKey(input.licenseId) });
       if (await store.findUserByEmail(db, input.email)) throw conflict(messages.emailAlreadyRegistered, 'email');
       if (await store.findUserByLicenseKey(db, licenseKey(input.licenseId))) {
         throw conflict(messages.licenseIdAlreadyRegistered, 'licenseId');
@@ -155,22 +206,23 @@ export function createIdentityService(deps: IdentityDeps) {
       }
     },
 
-    async signIn(input: SignInInput, caller: Caller) {
-      await limit('signIn', caller.ip, licenseKey(input.licenseId));
-      const user = await checkCredentials(input);
+    /** `previousSession`: the session cookie the browser sent, if any; the new session replaces it. */
+    async signIn(input: SignInInput, caller: Caller, previousSession?: string) {
+      const user = await checkCredentials(input, caller);
       if (Number(user.is_verified) !== 1) {
         throw refused('Verification Required', { code: 'unverified' });
       }
-      await limits.clear(db, `signIn:account:${licenseKey(input.licenseId)}`);
       const { token, hash } = newToken();
       const loginTime = iso();
       await db.transaction().execute(async (trx) => {
+        if (previousSession) await endSession(trx, hashToken(previousSession));
         await store.insertSession(trx, {
           token_hash: hash,
           user_id: user.uid,
           created_at: loginTime,
-          expires_at: iso(SESSION_TTL_MS),
+          expires_at: sessionExpiry(loginTime, now()),
           user_agent: caller.userAgent,
+          last_used_at: loginTime,
         });
         await store.updateUser(trx, user.uid, {
           is_logged_in: 1,
@@ -184,21 +236,39 @@ export function createIdentityService(deps: IdentityDeps) {
     },
 
     async resendVerification(input: SignInInput, caller: Caller): Promise<'sent' | 'already-verified'> {
-      await limit('resend', caller.ip, licenseKey(input.licenseId));
-      const user = await checkCredentials(input);
+      await limit('resend', caller.ip);
+      // It checks a password as sign-in does, so a wrong one counts as a failed sign-in; only the owner uses up the
+      // account's e-mail allowance.
+      const user = await checkCredentials(input, caller);
       if (Number(user.is_verified) === 1) return 'already-verified';
+      await limitKey(`resend:account:${user.license_key}`, config.rateLimits.resend.perAccount);
       await sendLink(user, 'verify');
       return 'sent';
     },
 
-    async verifyEmail(token: string): Promise<void> {
+    /**
+     * Verifies the e-mail a link was sent to. A link that can no longer be used (used, replaced by a newer one, or
+     * expired) of an account that is verified by now says so, rather than that the link is invalid.
+     */
+    async verifyEmail(token: string): Promise<'verified' | 'already-verified'> {
+      const row = await store.findToken(db, hashToken(token), 'verify');
+      if (row && (row.used_at || row.expires_at <= iso())) {
+        const user = await store.findUserById(db, row.user_id);
+        if (user && Number(user.is_verified) === 1) return 'already-verified';
+      }
       await useLink(token, 'verify', (trx, userId) => store.updateUser(trx, userId, { is_verified: 1 }));
+      return 'verified';
+    },
+
+    /** Whether a reset link can still be used, without using it: the reset page asks when it opens. */
+    async checkResetLink(token: string): Promise<void> {
+      await liveLink(token, 'reset');
     },
 
     async requestPasswordReset(input: ResetRequestInput, caller: Caller): Promise<void> {
       await limit('reset', caller.ip, input.email);
       const user = await store.findUserByEmail(db, input.email);
-      if (!user) throw notFound(messages.noAccountWithEmail);
+      if (!user || isExpiredSignUp(user)) throw notFound(messages.noAccountWithEmail);
       try {
         await sendLink(user, 'reset');
       } catch {
@@ -218,14 +288,12 @@ export function createIdentityService(deps: IdentityDeps) {
         await store.updateUser(trx, userId, { password_hash: passwordHash, is_verified: 1, is_logged_in: 0 });
         await store.deleteUserSessions(trx, userId);
       });
+      // With a new password the owner may sign in from every address again, even one that was blocked.
+      if (user) await guesses.forgetAccount(user.license_key);
     },
 
     async signOut(token: string | undefined): Promise<void> {
-      if (!token) return;
-      const userId = await store.deleteSession(db, hashToken(token));
-      if (userId && (await store.countUserSessions(db, userId, iso())) === 0) {
-        await store.updateUser(db, userId, { is_logged_in: 0 });
-      }
+      if (token) await endSession(db, hashToken(token));
     },
 
     /** The whole record (with its QR image) of a signed-in user. */

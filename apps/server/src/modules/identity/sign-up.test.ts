@@ -133,7 +133,7 @@ describe.each(engines)('sign-up on %s', (engine) => {
     ['countryCode', '', 'Required'],
     ['countryCode', '+999', 'Required'],
     ['phoneNumber', '', 'Phone required'],
-    ['phoneNumber', '202-555-0123', 'Invalid phone number'],
+    ['phoneNumber', '202-555-O123', 'Invalid phone number'],
     ['phoneNumber', '202555012', 'Please enter exactly 10 digits for USA'],
     ['licenseId', '', 'License ID required'],
     ['password', '', 'Password required'],

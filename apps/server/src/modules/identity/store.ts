@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { Executor } from '../../db/database.ts';
-import type { AuthTokensTable, UsersTable } from '../../db/schema.ts';
+import type { AuthTokensTable, SessionsTable, UsersTable } from '../../db/schema.ts';
 
 export type UserRow = Selectable<UsersTable>;
 
@@ -53,7 +53,7 @@ export async function retireTokens(db: Executor, userId: string, purpose: AuthTo
     .execute();
 }
 
-export async function insertSession(db: Executor, session: { token_hash: string; user_id: string; created_at: string; expires_at: string; user_agent: string | null }): Promise<void> {
+export async function insertSession(db: Executor, session: Selectable<SessionsTable>): Promise<void> {
   await db.insertInto('sessions').values(session).execute();
 }
 
@@ -74,6 +74,18 @@ export async function countUserSessions(db: Executor, userId: string, now: strin
     .where('expires_at', '>', now)
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/**
+ * Sign-ups never verified and made at or before `createdBefore` (their e-mail, license ID and everything made with
+ * them go; nothing else can hang on an account that never signed in); only those that hold `clash`'s e-mail or
+ * license key when given. Answers how many.
+ */
+export async function deleteExpiredSignUps(db: Executor, createdBefore: string, clash?: { email: string; licenseKey: string }): Promise<number> {
+  let query = db.deleteFrom('users').where('is_verified', '=', 0).where('created_at', '<=', createdBefore);
+  if (clash) query = query.where((eb) => eb.or([eb('email', '=', clash.email), eb('license_key', '=', clash.licenseKey)]));
+  const result = await query.executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
 
 export async function deleteUser(db: Executor, uid: string): Promise<void> {

@@ -1,4 +1,5 @@
 import { Outlet } from 'react-router';
+import { SessionEndedNotice } from './session-ended-notice.tsx';
 import { SkipLink } from './skip-link.tsx';
 import { TopNavigation } from './top-navigation.tsx';
 
@@ -9,6 +10,7 @@ export function FeatureLayout() {
       <SkipLink />
       <TopNavigation />
       <main id="main" className="page">
+        <SessionEndedNotice />
         <Outlet />
       </main>
     </>

@@ -1,13 +1,19 @@
 import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
+import { Button } from '../../components/ui/button.tsx';
 import { paths } from '../../lib/paths.ts';
+import { useSignOutAndLeave } from '../../lib/session.ts';
 import { featureForPath, NAV_ENTRIES } from '../navigation.ts';
 
-/** SPEC §2's shared navigation: logo to the dashboard, six entries, a menu toggle on narrow screens, 'Current: {feature}'. */
-export function TopNavigation() {
+/**
+ * SPEC §2's shared navigation: logo to the dashboard, six entries, a menu toggle on narrow screens, 'Current: {feature}';
+ * then 'Sign Out', so it is one Tab or one menu away on every screen (issue #9).
+ */
+export function TopNavigation({ current }: { current?: string } = {}) {
   const { pathname } = useLocation();
+  const { signOut, isPending } = useSignOutAndLeave();
   const [open, setOpen] = useState(false);
-  const feature = featureForPath(pathname);
+  const feature = current ?? featureForPath(pathname);
   useEffect(() => setOpen(false), [pathname]);
   return (
     <header className="site-header">
@@ -36,6 +42,11 @@ export function TopNavigation() {
               </NavLink>
             </li>
           ))}
+          <li className="main-nav-sign-out">
+            <Button variant="link" className="main-nav-button" busy={isPending} onClick={signOut}>
+              Sign Out
+            </Button>
+          </li>
         </ul>
       </nav>
     </header>

@@ -6,8 +6,11 @@ import { useEffect, useRef, type ReactNode } from 'react';
  */
 let loadedPageHeadingShown = false;
 
-/** The screen's h1; takes focus when it appears (route or view change) so screen readers announce where the user is. */
-export function PageHeading({ children, focusKey, id }: { children: ReactNode; focusKey?: string; id?: string }) {
+/**
+ * The screen's h1; takes focus when it appears (route or view change) so screen readers announce where the user is.
+ * `focusOnLoad`: take it also as the first heading of a freshly loaded page (a page opened from an e-mail link).
+ */
+export function PageHeading({ children, focusKey, id, focusOnLoad = false }: { children: ReactNode; focusKey?: string; id?: string; focusOnLoad?: boolean }) {
   const ref = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     if (!loadedPageHeadingShown) {
@@ -15,10 +18,10 @@ export function PageHeading({ children, focusKey, id }: { children: ReactNode; f
       queueMicrotask(() => {
         loadedPageHeadingShown = true;
       });
-      return;
+      if (!focusOnLoad) return;
     }
     ref.current?.focus({ preventScroll: false });
-  }, [focusKey]);
+  }, [focusKey, focusOnLoad]);
   return (
     <h1 ref={ref} tabIndex={-1} id={id} className="page-heading">
       {children}

@@ -4,55 +4,50 @@ import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { Form, useZodForm } from '../../components/ui/form.tsx';
 import { PageHeading } from '../../components/ui/page-heading.tsx';
+import { PasswordField } from '../../components/ui/password-field.tsx';
 import { StatusRegion } from '../../components/ui/status-region.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { paths } from '../../lib/paths.ts';
-import { useSession } from '../../lib/session.ts';
+import { safeReturnPath, useSession, type LoginState } from '../../lib/session.ts';
 import { useSignIn } from './api/sign-in.ts';
-import { ForgotPasswordView } from './forgot-password-view.tsx';
 import { placeServerError } from './server-error.ts';
 import { VerificationRequiredView } from './verification-required-view.tsx';
 
-type View = 'login' | 'forgot' | 'verify';
-
-/** /login: sign-in by license ID, with the 'Forgot password?' and 'Verification Required' views (SPEC §2, §4). */
-export function LoginPage() {
-  const [view, setView] = useState<View>('login');
-  const [pending, setPending] = useState<SignInInput | null>(null);
-  const session = useSession();
-  const location = useLocation();
-  const notice = (location.state as { notice?: string } | null)?.notice;
-
-  if (session.data) return <Navigate to={paths.dashboard} replace />;
-  if (view === 'forgot') return <ForgotPasswordView onBack={() => setView('login')} />;
-  if (view === 'verify' && pending) return <VerificationRequiredView credentials={pending} onBack={() => setView('login')} />;
-  return (
-    <LoginForm
-      notice={notice}
-      onForgot={() => setView('forgot')}
-      onUnverified={(credentials) => {
-        setPending(credentials);
-        setView('verify');
-      }}
-    />
-  );
+/** Where /login was sent from: the page to return to after signing in, and what to say first. */
+function useLoginState(): { state: LoginState; returnTo: string | undefined; notice: string | undefined } {
+  const state = (useLocation().state ?? {}) as LoginState;
+  const returnTo = safeReturnPath(state.from);
+  // A visitor sent here from a page they asked for hears why; sign-out, sign-up and an ended session say their own.
+  return { state, returnTo, notice: state.notice ?? (returnTo ? messages.signInRequired : undefined) };
 }
 
-function LoginForm({ notice, onForgot, onUnverified }: { notice: string | undefined; onForgot: () => void; onUnverified: (c: SignInInput) => void }) {
+/**
+ * /login: sign-in by license ID, with the 'Verification Required' view (SPEC §2, §4). After signing in the user
+ * goes back to the page they asked for (issue #9), else to /dashboard. 'Forgot password?' has its own address.
+ */
+export function LoginPage() {
+  const [pending, setPending] = useState<SignInInput | null>(null);
+  const session = useSession();
+  const { state, returnTo, notice } = useLoginState();
+
+  if (session.data) return <Navigate to={returnTo ?? paths.dashboard} replace />;
+  if (pending) return <VerificationRequiredView credentials={pending} onBack={() => setPending(null)} />;
+  return <LoginForm notice={notice} returnTo={returnTo} state={state} onUnverified={setPending} />;
+}
+
+function LoginForm({ notice, returnTo, state, onUnverified }: { notice: string | undefined; returnTo: string | undefined; state: LoginState; onUnverified: (c: SignInInput) => void }) {
   const navigate = useNavigate();
-  const location = useLocation();
   const signIn = useSignIn();
   const [failure, setFailure] = useState<string | null>(null);
   const form = useZodForm(signInSchema, { defaultValues: { licenseId: '', password: '' } });
   const { register, setError, formState } = form;
-  const from = (location.state as { from?: string } | null)?.from;
 
   const onSubmit = async (input: SignInInput) => {
     setFailure(null);
     try {
       await signIn.mutateAsync(input);
-      navigate(from && from !== paths.login ? from : paths.dashboard, { replace: true });
+      navigate(returnTo ?? paths.dashboard, { replace: true });
     } catch (error) {
       if (error instanceof ApiError && error.code === 'unverified') return onUnverified(input);
       setFailure(placeServerError(error, ['licenseId', 'password'], setError, messages.authenticationFailed));
@@ -66,15 +61,15 @@ function LoginForm({ notice, onForgot, onUnverified }: { notice: string | undefi
       <StatusRegion tone={failure ? 'error' : 'info'} message={failure ?? (busy ? 'Signing in…' : notice)} />
       <Form form={form} onSubmit={onSubmit} className="form">
         <TextField label="License ID" autoComplete="username" spellCheck={false} {...register('licenseId')} error={formState.errors.licenseId?.message} />
-        <TextField label="Password" type="password" autoComplete="current-password" {...register('password')} error={formState.errors.password?.message} />
+        <PasswordField label="Password" autoComplete="current-password" {...register('password')} error={formState.errors.password?.message} />
         <Button type="submit" busy={busy}>
           {busy ? 'SIGNING IN' : 'SIGN IN'}
         </Button>
       </Form>
       <p>
-        <Button variant="link" onClick={onForgot}>
+        <Link to={paths.forgotPassword} state={{ from: state.from } satisfies LoginState}>
           Forgot password?
-        </Button>
+        </Link>
       </p>
       <p>
         New to SEVA? <Link to={paths.signup}>Register</Link>

@@ -1,40 +1,30 @@
-import {
-  COUNTRIES,
-  countryByName,
-  maxPhoneLength,
-  messages,
-  PASSWORD_MAX,
-  sanitisePhoneDigits,
-  SIGNUP_DEFAULT_COUNTRY_CODE,
-  signUpSchema,
-  type SignUpInput,
-} from '@seva/shared';
-import { useState } from 'react';
-import { Link } from 'react-router';
+import { messages, PASSWORD_MAX, SIGNUP_DEFAULT_COUNTRY_CODE, signUpSchema, type SignUpInput } from '@seva/shared';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { Form, useZodForm } from '../../components/ui/form.tsx';
 import { PageHeading } from '../../components/ui/page-heading.tsx';
-import { SelectField } from '../../components/ui/select-field.tsx';
+import { PasswordField } from '../../components/ui/password-field.tsx';
+import { PhoneField } from '../../components/ui/phone-field.tsx';
 import { StatusRegion } from '../../components/ui/status-region.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { paths } from '../../lib/paths.ts';
-import { COUNTRY_OPTIONS, digitsOnly } from '../../lib/phone-digits.ts';
-import { useDelayedRedirect } from '../../lib/use-delayed-redirect.ts';
+import type { LoginState } from '../../lib/session.ts';
+import { useCountdown } from '../../lib/use-countdown.ts';
 import { useSignUp } from './api/sign-up.ts';
 import { placeServerError } from './server-error.ts';
 
 /** SPEC §9: the 'Verification Sent' view stays 5 seconds before /login. */
-export const SIGNUP_REDIRECT_MS = 5000;
+export const SIGNUP_REDIRECT_SECONDS = 5;
 const FIELDS = ['username', 'email', 'countryCode', 'phoneNumber', 'licenseId', 'password', 'confirmPassword'] as const;
-const DEFAULT_COUNTRY = COUNTRIES.find((c) => c.code === SIGNUP_DEFAULT_COUNTRY_CODE)?.name ?? '';
 const SENT_NOTICE = 'Verification Sent. Open the link in the e-mail we sent you, then sign in.';
+const TO_LOGIN: LoginState = { notice: SENT_NOTICE };
 
 /** /signup: 'Create Account' (SPEC §2, §4, §5). */
 export function SignupPage() {
   const signUp = useSignUp();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const [countryName, setCountryName] = useState(DEFAULT_COUNTRY);
   const form = useZodForm(signUpSchema, {
     defaultValues: {
       username: '',
@@ -46,9 +36,7 @@ export function SignupPage() {
       confirmPassword: '',
     },
   });
-  const { register, setError, setValue, getValues, watch, formState } = form;
-  useDelayedRedirect(sentTo !== null, paths.login, SIGNUP_REDIRECT_MS, { notice: SENT_NOTICE });
-  const countryCode = watch('countryCode');
+  const { register, setError, watch, formState } = form;
 
   const onSubmit = async (input: SignUpInput) => {
     setFailure(null);
@@ -60,22 +48,7 @@ export function SignupPage() {
     }
   };
 
-  if (sentTo) {
-    return (
-      <section aria-labelledby="sent-heading" className="card">
-        <PageHeading id="sent-heading" focusKey="sent">
-          Verification Sent
-        </PageHeading>
-        <StatusRegion tone="success" message={`We sent a verification link to ${sentTo}. Taking you to sign in in 5 seconds.`} />
-        <p>Open the link in that e-mail to verify your address, then sign in with your license ID. The link expires in 24 hours.</p>
-        <p>
-          <Link to={paths.login} replace state={{ notice: SENT_NOTICE }}>
-            Sign In now
-          </Link>
-        </p>
-      </section>
-    );
-  }
+  if (sentTo) return <VerificationSent email={sentTo} />;
 
   const busy = formState.isSubmitting;
   const errors = formState.errors;
@@ -87,43 +60,28 @@ export function SignupPage() {
       <Form form={form} onSubmit={onSubmit} className="form form-two-columns">
         <TextField label="Username" autoComplete="username" {...register('username')} error={errors.username?.message} />
         <TextField label="Email" type="email" autoComplete="email" {...register('email')} error={errors.email?.message} />
-        <SelectField
-          label="Country code"
-          options={COUNTRY_OPTIONS}
-          value={countryName}
-          error={errors.countryCode?.message}
-          onChange={(event) => {
-            const country = countryByName(event.target.value);
-            setCountryName(event.target.value);
-            setValue('countryCode', country?.code ?? '', { shouldValidate: formState.isSubmitted });
-            setValue('phoneNumber', sanitisePhoneDigits(getValues('phoneNumber'), country?.code ?? ''), {
-              shouldValidate: formState.isSubmitted,
-            });
-          }}
-        />
-        <TextField
-          label="Phone number"
-          inputMode="numeric"
-          autoComplete="tel-national"
-          hint="Digits only, without the country code."
-          maxLength={maxPhoneLength(countryCode)}
-          {...digitsOnly(register('phoneNumber'), countryCode)}
-          error={errors.phoneNumber?.message}
+        <PhoneField
+          country={register('countryCode', { deps: ['phoneNumber'] })}
+          number={register('phoneNumber')}
+          countryCode={watch('countryCode')}
+          phoneText={watch('phoneNumber')}
+          countryError={errors.countryCode?.message}
+          numberError={errors.phoneNumber?.message}
+          autoComplete="tel"
+          required
         />
         <TextField label="License ID" autoComplete="off" spellCheck={false} {...register('licenseId')} error={errors.licenseId?.message} />
         <span aria-hidden="true" className="grid-spacer" />
-        <TextField
+        <PasswordField
           label="Password"
-          type="password"
           autoComplete="new-password"
           maxLength={PASSWORD_MAX}
           hint={messages.passwordHint}
           {...register('password')}
           error={errors.password?.message}
         />
-        <TextField
+        <PasswordField
           label="Confirm password"
-          type="password"
           autoComplete="new-password"
           maxLength={PASSWORD_MAX}
           {...register('confirmPassword')}
@@ -131,12 +89,57 @@ export function SignupPage() {
         />
         <div className="form-actions">
           <Button type="submit" busy={busy}>
-            {busy ? 'CREATING ACCOUNT' : 'CREATE ACCOUNT'}
+            {busy ? 'Creating account…' : 'Create account'}
           </Button>
         </div>
       </Form>
       <p>
         Already registered? <Link to={paths.login}>Sign In</Link>
+      </p>
+    </section>
+  );
+}
+
+/**
+ * SPEC §2: 'Verification Sent', then /login after 5 seconds. The seconds count down on screen, and 'Stay on this
+ * page' turns the redirect off (WCAG 2.2.1); focus then goes to the link that signs in when the user is ready.
+ */
+function VerificationSent({ email }: { email: string }) {
+  const navigate = useNavigate();
+  const signIn = useRef<HTMLAnchorElement>(null);
+  const countdown = useCountdown(SIGNUP_REDIRECT_SECONDS, true, () => navigate(paths.login, { replace: true, state: TO_LOGIN }));
+  useEffect(() => {
+    if (countdown.stopped) signIn.current?.focus();
+  }, [countdown.stopped]);
+  const { remaining } = countdown;
+  return (
+    <section aria-labelledby="sent-heading" className="card">
+      <PageHeading id="sent-heading" focusKey="sent">
+        Verification Sent
+      </PageHeading>
+      <StatusRegion
+        tone="success"
+        message={
+          countdown.stopped
+            ? `We sent a verification link to ${email}. You will stay on this page.`
+            : `We sent a verification link to ${email}. Taking you to sign in in ${SIGNUP_REDIRECT_SECONDS} seconds.`
+        }
+      />
+      {countdown.stopped ? null : (
+        <div className="countdown">
+          <p>
+            Going to sign in in <span className="countdown-seconds">{remaining}</span> {remaining === 1 ? 'second' : 'seconds'}.
+          </p>
+          <Button variant="secondary" onClick={countdown.stop}>
+            Stay on this page
+          </Button>
+        </div>
+      )}
+      <p>Open the link in that e-mail to verify your address, then sign in with your license ID. The link expires in 24 hours.</p>
+      <p>
+        <Link ref={signIn} to={paths.login} replace state={TO_LOGIN}>
+          Sign in now
+        </Link>
       </p>
     </section>
   );

@@ -28,7 +28,7 @@ export function VerifyEmailPage() {
         message={failure ?? (verify.isSuccess ? verify.data.message : 'Verifying your e-mail…')}
       />
       <p>
-        <Link to={paths.login}>Go to Sign In</Link>
+        <Link to={paths.login}>Go to sign in</Link>
       </p>
     </section>
   );

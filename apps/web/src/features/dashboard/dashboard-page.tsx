@@ -4,6 +4,7 @@ import { StatusRegion } from '../../components/ui/status-region.tsx';
 import { paths } from '../../lib/paths.ts';
 import { useSession } from '../../lib/session.ts';
 import { ProfileMenu } from './profile-menu.tsx';
+import { SetUpChecklist } from './set-up-checklist.tsx';
 
 const CARDS = [
   { to: paths.faces, title: 'Face Recognition', text: 'Teach your glasses the faces of the people you know.' },
@@ -12,7 +13,10 @@ const CARDS = [
   { to: paths.updates, title: 'Updates', text: 'Scan QR codes to install or update SEVA features.' },
 ] as const;
 
-/** /dashboard: 'My Dashboard', the welcome, the profile menu and the four cards (SPEC §2). */
+/**
+ * /dashboard: 'My Dashboard', the welcome and the profile menu (SPEC §2), then the user's set-up as a short
+ * checklist with the next step (issue #9), then the four cards.
+ */
 export function DashboardPage() {
   const { data: user } = useSession();
   const name = user?.username?.trim() || 'User';
@@ -25,11 +29,13 @@ export function DashboardPage() {
       </div>
       <p className="lead">Welcome back, {name}</p>
       <StatusRegion tone="error" message={incomplete ? 'Profile data incomplete. Please update your profile.' : null} />
+      <SetUpChecklist email={user?.email} />
+      <h2 className="section-heading">All features</h2>
       <ul className="card-grid">
         {CARDS.map((card) => (
           <li key={card.to}>
             <Link to={card.to} className="feature-card">
-              <h2>{card.title}</h2>
+              <h3>{card.title}</h3>
               <p>{card.text}</p>
             </Link>
           </li>

@@ -35,8 +35,8 @@ export function ConsentPanel({ consent, onChange }: { consent: boolean; onChange
           We use the photo only to teach your SEVA glasses to recognise this person and tell you their name. We compute a face
           description (a list of 128 numbers) from it; we do not use it for advertising, profiling or any other purpose, and we
           do not share it. While the camera is on, small frames go to the portal's server only to tell you where the face is,
-          and a chosen photo is compared with your saved faces only to warn you if this person is already there; neither is
-          kept.
+          and a chosen photo is checked for one face and compared with your saved faces only to tell you at once whether it can
+          be used and whether this person is already there; neither is kept.
         </p>
         <h4>Storage and security</h4>
         <p>

@@ -1,39 +1,73 @@
-import { faceMessages, type FaceSummary } from '@seva/shared';
+import { faceMessages, PRODUCT_NAME, type FaceSummary } from '@seva/shared';
 import { useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { ModalDialog } from '../../components/ui/modal-dialog.tsx';
 import { StatusRegion } from '../../components/ui/status-region.tsx';
 import { useDeleteFace } from './api/delete-face.ts';
+import { FaceImage } from './face-image.tsx';
 
 /** SPEC §8: 'Failed to delete face: {message}'. */
 export const deleteFailedMessage = (message: string) => `Failed to delete face: ${message}`;
 
-const QUESTION_ID = 'delete-face-question';
+/** SPEC §8's 'Face deleted successfully', kept word for word, then whose face it was. */
+export const faceDeletedMessage = (name: string) => `${faceMessages.deleted}: ${name}`;
 
-/** SPEC §7: the delete is confirmed first, in an alert dialog (window.confirm is not dependable with screen readers). */
-export function DeleteFaceDialog({ email, face, onClose, onDeleted }: { email: string; face: FaceSummary | null; onClose: () => void; onDeleted: () => void }) {
+/** What deleting a face does, said before it is done. */
+export const deleteConsequence = (name: string) =>
+  `Your ${PRODUCT_NAME} glasses will stop recognising ${name}. The photo and what was learnt from it are deleted, and this cannot be undone.`;
+
+const QUESTION_ID = 'delete-face-question';
+const CONSEQUENCE_ID = 'delete-face-consequence';
+
+/**
+ * SPEC §7: the delete is confirmed first, in an alert dialog (window.confirm is not dependable with screen readers). It
+ * shows whose photo goes and what that changes; its Delete button is the one destructive-looking control.
+ */
+export function DeleteFaceDialog({
+  email,
+  face,
+  onClose,
+  onDeleted,
+}: {
+  email: string;
+  face: FaceSummary | null;
+  onClose: () => void;
+  onDeleted: (face: FaceSummary) => void;
+}) {
   return (
-    <ModalDialog title={face ? `Delete ${face.name}?` : 'Delete face?'} role="alertdialog" isOpen={face !== null} onClose={onClose} describedBy={QUESTION_ID}>
+    <ModalDialog
+      title={face ? `Delete ${face.name}?` : 'Delete face?'}
+      role="alertdialog"
+      isOpen={face !== null}
+      onClose={onClose}
+      describedBy={`${QUESTION_ID} ${CONSEQUENCE_ID}`}
+    >
       {face ? <DeleteFaceConfirm email={email} face={face} onCancel={onClose} onDeleted={onDeleted} /> : null}
     </ModalDialog>
   );
 }
 
-function DeleteFaceConfirm({ email, face, onCancel, onDeleted }: { email: string; face: FaceSummary; onCancel: () => void; onDeleted: () => void }) {
+function DeleteFaceConfirm({ email, face, onCancel, onDeleted }: { email: string; face: FaceSummary; onCancel: () => void; onDeleted: (face: FaceSummary) => void }) {
   const remove = useDeleteFace(email);
   const [failure, setFailure] = useState<string | null>(null);
   const confirm = async () => {
     setFailure(null);
     try {
       await remove.mutateAsync(face.face_id);
-      onDeleted();
+      onDeleted(face);
     } catch (error) {
       setFailure(deleteFailedMessage(error instanceof Error ? error.message : String(error)));
     }
   };
   return (
     <>
-      <p id={QUESTION_ID}>{faceMessages.deleteConfirm}</p>
+      <div className="delete-face-summary">
+        <FaceImage src={face.face_url} name={face.name} size={120} />
+        <div>
+          <p id={QUESTION_ID}>{faceMessages.deleteConfirm}</p>
+          <p id={CONSEQUENCE_ID}>{deleteConsequence(face.name)}</p>
+        </div>
+      </div>
       <StatusRegion tone={failure ? 'error' : 'info'} message={failure ?? (remove.isPending ? 'Deleting…' : null)} />
       <div className="actions">
         <Button variant="danger" busy={remove.isPending} onClick={confirm}>

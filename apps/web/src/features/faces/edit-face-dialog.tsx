@@ -16,7 +16,17 @@ type EditFaceInput = z.infer<typeof editFaceSchema>;
 export const updateFailedMessage = (message: string) => `Failed to update face: ${message}`;
 
 /** SPEC §2, §5: the edit modal: the name, prefilled; 'Name cannot be empty'; a taken name is refused by the server. */
-export function EditFaceDialog({ email, face, onClose, onSaved }: { email: string; face: FaceSummary | null; onClose: () => void; onSaved: () => void }) {
+export function EditFaceDialog({
+  email,
+  face,
+  onClose,
+  onSaved,
+}: {
+  email: string;
+  face: FaceSummary | null;
+  onClose: () => void;
+  onSaved: (face: FaceSummary) => void;
+}) {
   return (
     <ModalDialog title={face ? `Edit ${face.name}` : 'Edit face'} isOpen={face !== null} onClose={onClose}>
       {face ? <EditFaceForm email={email} face={face} onCancel={onClose} onSaved={onSaved} /> : null}
@@ -24,7 +34,7 @@ export function EditFaceDialog({ email, face, onClose, onSaved }: { email: strin
   );
 }
 
-function EditFaceForm({ email, face, onCancel, onSaved }: { email: string; face: FaceSummary; onCancel: () => void; onSaved: () => void }) {
+function EditFaceForm({ email, face, onCancel, onSaved }: { email: string; face: FaceSummary; onCancel: () => void; onSaved: (face: FaceSummary) => void }) {
   const rename = useRenameFace(email);
   const [failure, setFailure] = useState<string | null>(null);
   const form = useZodForm(editFaceSchema, { defaultValues: { name: face.name } });
@@ -37,7 +47,7 @@ function EditFaceForm({ email, face, onCancel, onSaved }: { email: string; face:
     setFailure(null);
     try {
       await rename.mutateAsync({ face_id: face.face_id, name: face.name, updated_name: name });
-      onSaved();
+      onSaved(face);
     } catch (error) {
       // A taken or refused name belongs on the field (the server says why: SPEC §5's duplicate message).
       if (error instanceof ApiError && (error.status === 409 || (error.status === 400 && (error.field === 'name' || error.field === 'updated_name')))) {

@@ -5,8 +5,18 @@ import { FaceImage } from './face-image.tsx';
 
 export type FaceAction = 'details' | 'edit' | 'delete';
 
-/** One page of faces: photo, name, date added, and the three actions, each named with the face it acts on. */
-export function FaceList({ faces, onAction }: { faces: FaceSummary[]; onAction: (action: FaceAction, face: FaceSummary) => void }) {
+/** A success message and the face it is about (null: no row, e.g. the face was deleted). */
+export interface FaceNotice {
+  faceId: string | null;
+  text: string;
+}
+
+/**
+ * One page of faces: photo, name, date added, and the three actions, each named with the face it acts on. Each row
+ * holds a live region, empty but for a message about that face, so the message is seen and heard where the user is.
+ * Delete is as quiet as the other actions: it only asks; the confirmation's button is the destructive one.
+ */
+export function FaceList({ faces, notice, onAction }: { faces: FaceSummary[]; notice: FaceNotice | null; onAction: (action: FaceAction, face: FaceSummary) => void }) {
   return (
     <ul className="face-list">
       {faces.map((face) => (
@@ -25,12 +35,21 @@ export function FaceList({ faces, onAction }: { faces: FaceSummary[]; onAction: 
             <Button variant="secondary" aria-label={`Edit ${face.name}`} onClick={() => onAction('edit', face)}>
               Edit
             </Button>
-            <Button variant="danger" aria-label={`Delete ${face.name}`} onClick={() => onAction('delete', face)}>
+            <Button variant="secondary" aria-label={`Delete ${face.name}`} onClick={() => onAction('delete', face)}>
               Delete
             </Button>
           </div>
+          <RowNotice message={notice?.faceId === face.face_id ? notice.text : null} />
         </li>
       ))}
     </ul>
+  );
+}
+
+function RowNotice({ message }: { message: string | null }) {
+  return (
+    <p role="status" className={message ? 'notice notice-success face-card-notice' : 'visually-empty'}>
+      {message}
+    </p>
   );
 }

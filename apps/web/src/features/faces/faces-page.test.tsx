@@ -65,9 +65,25 @@ describe('FacesPage', () => {
     await events.clear(name);
     await events.type(name, 'Penny Hofstadter{Enter}');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(screen.getByRole('status')).toHaveTextContent('Face updated successfully');
-    expect(screen.getByRole('heading', { level: 3, name: 'Penny Hofstadter' })).toBeInTheDocument();
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Edit Penny Hofstadter' })).toHaveFocus());
+    // Said in the renamed face's row, beside the button that has focus again; the rows and the page say nothing else.
+    const row = (await screen.findByRole('heading', { level: 3, name: 'Penny Hofstadter' })).closest('li')!;
+    expect(within(row).getByRole('status')).toHaveTextContent('Face updated successfully');
+    expect(screen.getAllByRole('status').filter((region) => region.textContent)).toHaveLength(1);
+    await waitFor(() => expect(within(row).getByRole('button', { name: 'Edit Penny Hofstadter' })).toHaveFocus());
+  });
+
+  it('says a rename under the list heading when the face has moved to another page', async () => {
+    backend.faces = Array.from({ length: 11 }, (_, i) => aFace(i + 1, `Person ${String(i + 1).padStart(2, '0')}`));
+    const { events } = renderPage();
+    await events.click(await screen.findByRole('button', { name: 'Edit Person 01' }));
+    const name = within(screen.getByRole('dialog')).getByRole('textbox', { name: 'Name' });
+    await events.clear(name);
+    await events.type(name, 'Zoe{Enter}');
+    await waitFor(() => expect(screen.queryByRole('heading', { level: 3, name: 'Person 01' })).not.toBeInTheDocument());
+    const listHeading = screen.getByRole('heading', { level: 2, name: 'Your faces' });
+    expect(listHeading.nextElementSibling).toHaveRole('status');
+    expect(listHeading.nextElementSibling).toHaveTextContent('Face updated successfully');
+    await waitFor(() => expect(listHeading).toHaveFocus());
   });
 
   it('deletes a face only after confirmation, then puts focus on the list heading', async () => {
@@ -76,7 +92,13 @@ describe('FacesPage', () => {
     const deleteButton = await screen.findByRole('button', { name: 'Delete Penny' });
     await events.click(deleteButton);
     let confirm = screen.getByRole('alertdialog', { name: 'Delete Penny?' });
-    expect(confirm).toHaveTextContent('Are you sure you want to delete this face?');
+    expect(confirm).toHaveAccessibleDescription(
+      'Are you sure you want to delete this face? Your SEVA glasses will stop recognising Penny. The photo and what was learnt from it are deleted, and this cannot be undone.',
+    );
+    expect(within(confirm).getByRole('img', { name: 'Penny' })).toHaveAttribute('src', aFace(1, 'Penny').face_url);
+    // Quiet until confirmed: the list's Delete looks like its neighbours; only the confirmation's is destructive.
+    expect(deleteButton).toHaveClass('button-secondary');
+    expect(within(confirm).getByRole('button', { name: 'Delete' })).toHaveClass('button-danger');
     await events.click(within(confirm).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     await waitFor(() => expect(deleteButton).toHaveFocus());
@@ -86,9 +108,12 @@ describe('FacesPage', () => {
     confirm = screen.getByRole('alertdialog', { name: 'Delete Penny?' });
     await events.click(within(confirm).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
-    expect(screen.getByRole('status')).toHaveTextContent('Face deleted successfully');
     expect(screen.queryByRole('heading', { name: 'Penny' })).not.toBeInTheDocument();
-    await waitFor(() => expect(screen.getByRole('heading', { level: 2, name: 'Your faces' })).toHaveFocus());
+    // Said under the list heading, where focus goes now the row is gone, and naming who was deleted.
+    const listHeading = screen.getByRole('heading', { level: 2, name: 'Your faces' });
+    expect(listHeading.nextElementSibling).toHaveRole('status');
+    expect(listHeading.nextElementSibling).toHaveTextContent('Face deleted successfully: Penny');
+    await waitFor(() => expect(listHeading).toHaveFocus());
     expect(footer()).toHaveTextContent('Showing 1 to 1 of 1 faces');
   });
 

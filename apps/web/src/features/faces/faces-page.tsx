@@ -8,10 +8,10 @@ import { paths } from '../../lib/paths.ts';
 import { useSession } from '../../lib/session.ts';
 import { useTimedMessage } from '../../lib/use-timed-message.ts';
 import { useFaces } from './api/get-faces.ts';
-import { DeleteFaceDialog } from './delete-face-dialog.tsx';
+import { DeleteFaceDialog, faceDeletedMessage } from './delete-face-dialog.tsx';
 import { EditFaceDialog } from './edit-face-dialog.tsx';
 import { FaceDetailsDialog } from './face-details-dialog.tsx';
-import { FaceList, type FaceAction } from './face-list.tsx';
+import { FaceList, type FaceAction, type FaceNotice } from './face-list.tsx';
 import { FaceListControls } from './face-list-controls.tsx';
 import { DEFAULT_PAGE_SIZE, faceListView, type NameOrder } from './face-list-state.ts';
 import { loadErrorMessage } from './load-error-message.ts';
@@ -25,6 +25,8 @@ export function FacesPage() {
   const email = user?.email ?? '';
   const faces = useFaces(email);
   const success = useTimedMessage();
+  // The face a success message is about (a rename), so it is shown in that face's row; null when the row is gone.
+  const [successFace, setSuccessFace] = useState<string | null>(null);
   const [open, setOpen] = useState<{ action: FaceAction; face: FaceSummary } | null>(null);
   // Whichever heading the content shows (list or welcome); focus goes there when its old place is gone.
   const contentHeading = useRef<HTMLHeadingElement>(null);
@@ -38,10 +40,13 @@ export function FacesPage() {
     setOpen(null);
     focusReturn.restore();
   };
-  const closeWith = (message: string) => {
+  const closeWith = (message: string, faceId: string | null) => {
     close();
+    setSuccessFace(faceId);
     success.show(message);
   };
+  const notice: FaceNotice | null = success.message ? { faceId: successFace, text: success.message } : null;
+  const listShown = Boolean(faces.data?.length);
   const retry = async () => {
     focusReturn.remember();
     const result = await faces.refetch();
@@ -53,7 +58,8 @@ export function FacesPage() {
     ? { tone: 'info' as const, message: LOADING_MESSAGE }
     : faces.isError
       ? { tone: 'error' as const, message: loadErrorMessage(faces.error) }
-      : { tone: 'success' as const, message: success.message };
+      : // With the list shown, a success is said in the list, where the user is (FaceCollection).
+        { tone: 'success' as const, message: listShown ? null : success.message };
 
   return (
     <>
@@ -72,11 +78,11 @@ export function FacesPage() {
         </p>
       ) : null}
       {faces.data?.length === 0 ? <EmptyState headingRef={contentHeading} /> : null}
-      {faces.data?.length ? <FaceCollection faces={faces.data} headingRef={contentHeading} onAction={openDialog} /> : null}
+      {faces.data?.length ? <FaceCollection faces={faces.data} notice={notice} headingRef={contentHeading} onAction={openDialog} /> : null}
 
       <FaceDetailsDialog face={open?.action === 'details' ? open.face : null} onClose={close} />
-      <EditFaceDialog email={email} face={open?.action === 'edit' ? open.face : null} onClose={close} onSaved={() => closeWith(faceMessages.updated)} />
-      <DeleteFaceDialog email={email} face={open?.action === 'delete' ? open.face : null} onClose={close} onDeleted={() => closeWith(faceMessages.deleted)} />
+      <EditFaceDialog email={email} face={open?.action === 'edit' ? open.face : null} onClose={close} onSaved={(face) => closeWith(faceMessages.updated, face.face_id)} />
+      <DeleteFaceDialog email={email} face={open?.action === 'delete' ? open.face : null} onClose={close} onDeleted={(face) => closeWith(faceDeletedMessage(face.name), null)} />
     </>
   );
 }
@@ -123,12 +129,19 @@ function EmptyState({ headingRef }: { headingRef: RefObject<HTMLHeadingElement |
   );
 }
 
+/**
+ * The list with its controls. A success about a face whose row is on the page is said in that row, beside the button
+ * that gets focus back; any other (a deletion, or a rename that moved the face off this page) under the list's
+ * heading, where focus goes when the row is gone.
+ */
 function FaceCollection({
   faces,
+  notice,
   headingRef,
   onAction,
 }: {
   faces: FaceSummary[];
+  notice: FaceNotice | null;
   headingRef: RefObject<HTMLHeadingElement | null>;
   onAction: (action: FaceAction, face: FaceSummary) => void;
 }) {
@@ -137,12 +150,17 @@ function FaceCollection({
   const [pageSize, setPageSize] = useState<number>(DEFAULT_PAGE_SIZE);
   const [page, setPage] = useState(1);
   const view = faceListView(faces, { search, order, pageSize, page });
+  const inRow = notice?.faceId != null && view.items.some((face) => face.face_id === notice.faceId);
+  const listNotice = notice && !inRow ? notice.text : null;
 
   return (
     <section aria-labelledby="faces-list-heading" className="face-collection">
       <h2 id="faces-list-heading" ref={headingRef} tabIndex={-1}>
         Your faces
       </h2>
+      <p role="status" className={listNotice ? 'notice notice-success' : 'visually-empty'}>
+        {listNotice}
+      </p>
       <FaceListControls
         search={search}
         order={order}
@@ -157,7 +175,7 @@ function FaceCollection({
           setPage(1);
         }}
       />
-      {view.items.length ? <FaceList faces={view.items} onAction={onAction} /> : null}
+      {view.items.length ? <FaceList faces={view.items} notice={inRow ? notice : null} onAction={onAction} /> : null}
       <p className="face-list-footer" aria-live="polite" aria-atomic="true">
         {view.total ? `Showing ${view.from} to ${view.to} of ${view.total} faces` : `No faces match "${search.trim()}".`}
       </p>

@@ -4,6 +4,8 @@ import { PageHeading } from '../../components/ui/page-heading.tsx';
 import { StatusRegion } from '../../components/ui/status-region.tsx';
 import { manualDownloadUrl, useLatestManual, type LatestManual } from './api/get-latest-manual.ts';
 import { isRetryable, manualErrorMessage } from './manual-error-message.ts';
+import { manualDate, manualTitle } from './manual-heading.ts';
+import type { ManualInfo } from './pdf-reading.ts';
 import type { PdfViewerProps } from './pdf-viewer.tsx';
 
 /** react-pdf and pdf.js load only when a manual is shown; a chunk that fails to load is reported like a bad PDF. */
@@ -23,6 +25,7 @@ export const LOADING_MESSAGE = 'LOADING USER MANUAL';
 interface PdfState {
   id: string;
   loaded: boolean;
+  info?: ManualInfo;
   error?: Error;
 }
 
@@ -54,18 +57,30 @@ export function ManualPage() {
           </Button>
         </p>
       ) : null}
-      {manual.data && !manual.error && !current?.error ? <ManualDocument manual={manual.data} onChange={setPdf} /> : null}
+      {manual.data && !manual.error && !current?.error ? <ManualDocument manual={manual.data} info={current?.info} onChange={setPdf} /> : null}
     </>
   );
 }
 
-function ManualDocument({ manual, onChange }: { manual: LatestManual; onChange: (state: PdfState) => void }) {
+/**
+ * The manual under its own title and date, from its metadata (the file name and the day it was added when it has
+ * none), shown once the PDF is open; its download link; the viewer.
+ */
+function ManualDocument({ manual, info, onChange }: { manual: LatestManual; info: ManualInfo | undefined; onChange: (state: PdfState) => void }) {
   const { id } = manual;
+  const date = info ? manualDate(info, manual) : null;
   return (
-    <section className="manual" aria-labelledby="manual-title">
-      <h2 id="manual-title" className="manual-title">
-        {manual.fileName}
-      </h2>
+    <section className="manual" aria-labelledby={info ? 'manual-title' : undefined}>
+      {info ? (
+        <h2 id="manual-title" className="manual-title">
+          {manualTitle(info, manual)}
+          {date ? (
+            <span className="manual-date">
+              , {date.label} <time dateTime={date.iso}>{date.text}</time>
+            </span>
+          ) : null}
+        </h2>
+      ) : null}
       <p>
         <a href={manualDownloadUrl(manual)} download={manual.fileName}>
           Download the manual (PDF)
@@ -75,7 +90,7 @@ function ManualDocument({ manual, onChange }: { manual: LatestManual; onChange: 
         <PdfViewer
           key={id}
           url={manual.url}
-          onLoad={() => onChange({ id, loaded: true })}
+          onLoad={(loaded) => onChange({ id, loaded: true, info: loaded })}
           onError={(error) => onChange({ id, loaded: false, error })}
         />
       </Suspense>

@@ -1,23 +1,39 @@
-import { profileEditSchema, profileMessages, profileUpdatedMessage, profileUpdateFailedMessage, type ProfileEditInput, type ProfileField } from '@seva/shared';
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import {
+  countryOfInternationalNumber,
+  formatPhoneNumber,
+  nationalPhoneText,
+  phoneHref,
+  profileMessages,
+  profilePhoneFormSchema,
+  profileUpdatedMessage,
+  profileUpdateFailedMessage,
+  profileUsernameSchema,
+  SIGNUP_DEFAULT_COUNTRY_CODE,
+  type ProfileEditInput,
+  type ProfileField,
+} from '@seva/shared';
+import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import { Button } from '../../components/ui/button.tsx';
 import { Form, useZodForm } from '../../components/ui/form.tsx';
+import { PhoneField } from '../../components/ui/phone-field.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { ApiError } from '../../lib/api-client.ts';
+import { discardDraft, keepDraft } from '../../lib/drafts.ts';
+import { paths } from '../../lib/paths.ts';
+import { isUnauthenticated, useSession } from '../../lib/session.ts';
 import { useUpdateProfile } from './api/update-profile.ts';
 
-/** Each editable field: its term and its input. */
-const FIELDS: Record<ProfileField, { label: string; input: { type: string; autoComplete: string; placeholder?: string; hint: string } }> = {
-  username: { label: 'Username', input: { type: 'text', autoComplete: 'username', hint: 'At least 3 characters.' } },
-  phone: {
-    label: 'Phone',
-    input: { type: 'tel', autoComplete: 'tel', placeholder: profileMessages.phonePlaceholder, hint: 'Start with + and the country code.' },
-  },
-};
+const LABEL: Record<ProfileField, string> = { username: 'Username', phone: 'Phone' };
+
+/** What was typed in a profile edit whose save found the session ended: kept, and put back after signing in. */
+export type ProfileDraft = { field: 'username'; values: { username: string } } | { field: 'phone'; values: { countryCode: string; phoneNumber: string } };
 
 export interface EditableFieldProps {
   field: ProfileField;
   value: string;
+  /** An edit of this field kept from before the session ended: the field opens with it. */
+  draft?: ProfileDraft['values'] | undefined;
   onSaved: (message: string) => void;
   /** A failure for the screen's live region, or null to clear it. */
   onFailure: (message: string | null) => void;
@@ -25,13 +41,14 @@ export interface EditableFieldProps {
 
 /**
  * One row of the profile: the value and an 'Edit' button, or a small form with save and cancel (SPEC §2, §4).
- * Entering edit mode focuses the input; saving or cancelling puts focus back on the row's 'Edit' button.
+ * Entering edit mode focuses the input; saving or cancelling puts focus back on the row's 'Edit' button. The phone
+ * reads back grouped the way its country writes it, as a link that calls it (issue #9).
  */
-export function EditableField({ field, value, onSaved, onFailure }: EditableFieldProps) {
-  const [editing, setEditing] = useState(false);
+export function EditableField({ field, value, draft, onSaved, onFailure }: EditableFieldProps) {
+  const [editing, setEditing] = useState(draft !== undefined);
   const view = useRef<HTMLDivElement>(null);
   const returnFocus = useRef(false);
-  const { label } = FIELDS[field];
+  const label = LABEL[field];
 
   useEffect(() => {
     if (editing || !returnFocus.current) return;
@@ -43,25 +60,34 @@ export function EditableField({ field, value, onSaved, onFailure }: EditableFiel
     returnFocus.current = true;
     setEditing(false);
   };
+  const editorProps: EditorProps = {
+    value,
+    onFailure,
+    onCancel: () => {
+      discardDraft(paths.profile);
+      close();
+    },
+    onSaved: (message) => {
+      onSaved(message);
+      close();
+    },
+  };
 
   return (
     <div className="profile-row">
       <dt>{label}</dt>
       <dd>
         {editing ? (
-          <FieldEditor
-            field={field}
-            value={value}
-            onFailure={onFailure}
-            onCancel={close}
-            onSaved={(message) => {
-              onSaved(message);
-              close();
-            }}
-          />
+          field === 'phone' ? (
+            <PhoneEditor {...editorProps} draft={draft as PhoneValues | undefined} />
+          ) : (
+            <UsernameEditor {...editorProps} draft={draft as { username: string } | undefined} />
+          )
         ) : (
           <div ref={view} className="profile-value">
-            <span className="profile-value-text">{value || 'Not set'}</span>
+            <span className="profile-value-text">
+              {!value ? 'Not set' : field === 'phone' ? <a href={phoneHref(value)}>{formatPhoneNumber(value)}</a> : value}
+            </span>
             <Button
               variant="secondary"
               onClick={() => {
@@ -78,44 +104,118 @@ export function EditableField({ field, value, onSaved, onFailure }: EditableFiel
   );
 }
 
-type FieldEditorProps = EditableFieldProps & { onCancel: () => void };
+interface EditorProps {
+  value: string;
+  onSaved: (message: string) => void;
+  onFailure: (message: string | null) => void;
+  onCancel: () => void;
+}
 
-function FieldEditor({ field, value, onSaved, onFailure, onCancel }: FieldEditorProps) {
+type PhoneValues = { countryCode: string; phoneNumber: string };
+
+/**
+ * Saves one field. The server checks the same rule: a refusal it pins on the field is shown there, anything else
+ * up top. When the session has ended the edit stays open and what was typed is kept for after signing in again
+ * (the layout says why).
+ */
+function useSaveField(field: ProfileField, { onSaved, onFailure }: Pick<EditorProps, 'onSaved' | 'onFailure'>) {
   const update = useUpdateProfile();
-  const { label, input } = FIELDS[field];
-  // The PATCH body's own schema: the form holds only the field being edited, so the same rule and message apply.
-  const form = useZodForm(profileEditSchema, { defaultValues: { [field]: value } });
-  const { register, setError, setFocus, formState } = form;
-
-  useEffect(() => setFocus(field), [setFocus, field]);
-
-  const onSubmit = async (parsed: ProfileEditInput) => {
+  const uid = useSession().data?.uid;
+  return async (body: ProfileEditInput, typed: ProfileDraft, showOnField: (message: string) => void) => {
     onFailure(null);
     try {
-      await update.mutateAsync(parsed);
+      await update.mutateAsync(body);
+      discardDraft(paths.profile);
       onSaved(profileUpdatedMessage(field));
     } catch (error) {
-      // The server checks the same rule; a refusal it pins on this field is shown there, anything else up top.
-      if (error instanceof ApiError && error.status < 500 && error.field === field) {
-        setError(field, { type: 'server', message: error.message }, { shouldFocus: true });
+      if (isUnauthenticated(error)) {
+        if (uid) keepDraft(paths.profile, uid, typed);
+      } else if (error instanceof ApiError && error.status < 500 && error.field === field) {
+        showOnField(error.message);
       } else {
         onFailure(profileUpdateFailedMessage(field));
       }
     }
   };
+}
 
+function UsernameEditor({ value, draft, onCancel, ...props }: EditorProps & { draft: { username: string } | undefined }) {
+  const form = useZodForm(profileUsernameSchema, { defaultValues: draft ?? { username: value } });
+  const save = useSaveField('username', props);
+  const { register, setError, setFocus, getValues, formState } = form;
+  useEffect(() => setFocus('username'), [setFocus]);
+  return (
+    <EditorForm
+      form={form}
+      name="username"
+      onCancel={onCancel}
+      onSubmit={(body) =>
+        save(body, { field: 'username', values: { username: getValues('username') } }, (message) =>
+          setError('username', { type: 'server', message }, { shouldFocus: true }),
+        )
+      }
+    >
+      <TextField label="New username" type="text" autoComplete="username" hint="At least 3 characters." {...register('username')} error={formState.errors.username?.message} />
+    </EditorForm>
+  );
+}
+
+/** The phone: the same country list and number field as sign-up and /sos, opened on the saved number as written at home. */
+function PhoneEditor({ value, draft, onCancel, ...props }: EditorProps & { draft: PhoneValues | undefined }) {
+  const saved = { countryCode: countryOfInternationalNumber(value)?.code ?? SIGNUP_DEFAULT_COUNTRY_CODE, phoneNumber: value ? nationalPhoneText(value) : '' };
+  const form = useZodForm(profilePhoneFormSchema, { defaultValues: draft ?? saved });
+  const save = useSaveField('phone', props);
+  const { register, setError, setFocus, getValues, watch, formState } = form;
+  useEffect(() => setFocus('phoneNumber'), [setFocus]);
+  return (
+    <EditorForm
+      form={form}
+      name="phone"
+      onCancel={onCancel}
+      onSubmit={(body) =>
+        save(body, { field: 'phone', values: getValues() }, (message) => setError('phoneNumber', { type: 'server', message }, { shouldFocus: true }))
+      }
+    >
+      <PhoneField
+        country={register('countryCode', { deps: ['phoneNumber'] })}
+        number={register('phoneNumber')}
+        countryCode={watch('countryCode')}
+        phoneText={watch('phoneNumber')}
+        numberLabel="New phone number"
+        placeholder={profileMessages.phonePlaceholder}
+        numberError={formState.errors.phoneNumber?.message}
+        countryError={formState.errors.countryCode?.message}
+        autoComplete="tel"
+        required
+      />
+    </EditorForm>
+  );
+}
+
+/** The small form around one field: Save and Cancel, Escape cancels. */
+function EditorForm<T extends FieldValues, V extends FieldValues>({
+  form,
+  name,
+  onSubmit,
+  onCancel,
+  children,
+}: {
+  form: UseFormReturn<T, unknown, V>;
+  name: string;
+  onSubmit: (values: V) => Promise<void>;
+  onCancel: () => void;
+  children: ReactNode;
+}) {
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'Escape') {
       event.preventDefault();
       onCancel();
     }
   };
-
-  const busy = formState.isSubmitting;
-  const name = label.toLowerCase();
+  const busy = form.formState.isSubmitting;
   return (
-    <Form form={form} onSubmit={onSubmit} className="profile-edit">
-      <TextField label={`New ${name}`} {...input} onKeyDown={onKeyDown} {...register(field)} error={formState.errors[field]?.message} />
+    <Form form={form} onSubmit={onSubmit} className="profile-edit" onKeyDown={onKeyDown}>
+      {children}
       <div className="actions">
         <Button type="submit" busy={busy}>
           {busy ? 'Saving...' : 'Save'} <span className="visually-hidden">{name}</span>

@@ -7,3 +7,6 @@ export function wrapIndex(index: number, step: number, count: number): number {
 /** What the carousel announces when the slide changes: '2 of 8: Navigate'. */
 export const slideLabel = (index: number, count: number) => `${index + 1} of ${count}`;
 export const slideAnnouncement = (index: number, count: number, name: string) => `${slideLabel(index, count)}: ${name}`;
+
+/** A dot's name: 'Show feature 5: Read For Me, install or update available' (the state only once it is known). */
+export const dotLabel = (index: number, name: string, state?: string) => `Show feature ${index + 1}: ${name}${state ? `, ${state}` : ''}`;

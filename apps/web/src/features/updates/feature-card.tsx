@@ -1,10 +1,10 @@
 import { featureMessages, FEATURE_QR, type Feature } from '@seva/shared';
 import type { CSSProperties } from 'react';
-import type { Availability } from './feature-availability.ts';
+import { FEATURE_DATA_UNAVAILABLE, NOT_AVAILABLE_YET, type Availability } from './feature-availability.ts';
 import { useFeatureQr } from './use-feature-qr.ts';
 
-export const NOT_AVAILABLE_YET = 'Not available yet';
-export const FEATURE_DATA_UNAVAILABLE = 'Feature data could not be loaded.';
+/** The id of a feature card's heading: the updates summary links to it, and focus goes there. */
+export const featureCardHeadingId = (feature: Feature) => `feature-card-${feature.dbKey}`;
 
 /**
  * One feature: its name on a band of its colour (white text on each colour is at least 7:1), its description, and
@@ -12,8 +12,10 @@ export const FEATURE_DATA_UNAVAILABLE = 'Feature data could not be loaded.';
  */
 export function FeatureCard({ feature, availability }: { feature: Feature; availability: Availability }) {
   return (
-    <article className="update-card" style={{ '--feature-colour': feature.colour } as CSSProperties}>
-      <h2 className="update-card-name">{feature.name}</h2>
+    <article className="update-card" style={{ '--feature-colour': feature.colour } as CSSProperties} aria-labelledby={featureCardHeadingId(feature)}>
+      <h2 className="update-card-name" id={featureCardHeadingId(feature)} tabIndex={-1}>
+        {feature.name}
+      </h2>
       <div className="update-card-body">
         <p className="update-card-description">{feature.description}</p>
         <FeatureState feature={feature} availability={availability} />
@@ -37,14 +39,24 @@ function FeatureState({ feature, availability }: { feature: Feature; availabilit
   }
 }
 
+/** The QR code to scan with the glasses and, for whoever cannot scan it, the same link as text. */
 function FeatureQr({ feature, url }: { feature: Feature; url: string }) {
   const qr = useFeatureQr(url);
-  if (qr.isError) return <p className="update-card-state update-card-error">{featureMessages.qrError}</p>;
-  if (!qr.data) return <p className="update-card-state">{featureMessages.loading}</p>;
   return (
-    <figure className="update-card-qr">
-      <img src={qr.data} width={FEATURE_QR.width} height={FEATURE_QR.width} alt={`QR code to install or update ${feature.name}`} />
-      <figcaption>{featureMessages.scanToInstall}</figcaption>
-    </figure>
+    <>
+      {qr.isError ? (
+        <p className="update-card-state update-card-error">{featureMessages.qrError}</p>
+      ) : !qr.data ? (
+        <p className="update-card-state">{featureMessages.loading}</p>
+      ) : (
+        <figure className="update-card-qr">
+          <img src={qr.data} width={FEATURE_QR.width} height={FEATURE_QR.width} alt={`QR code to install or update ${feature.name}`} />
+          <figcaption>{featureMessages.scanToInstall}</figcaption>
+        </figure>
+      )}
+      <p className="update-card-link">
+        Or use the download link: <a href={url}>{url}</a>
+      </p>
+    </>
   );
 }

@@ -1,12 +1,20 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { FeatureCarousel } from './feature-carousel.tsx';
 
 const NAMES = ['Describe Scene', 'Navigate', 'Magnify'];
+const STATES = ['install or update available', 'not available yet', undefined];
+
+/** The carousel as the updates page holds it: the page keeps the index. */
+function Carousel() {
+  const [index, setIndex] = useState(0);
+  return <FeatureCarousel label="SEVA features" names={NAMES} states={STATES} index={index} onIndexChange={setIndex} renderSlide={(i) => <h2>{NAMES[i]}</h2>} />;
+}
 
 function renderCarousel() {
-  render(<FeatureCarousel label="SEVA features" names={NAMES} renderSlide={(i) => <h2>{NAMES[i]}</h2>} />);
+  render(<Carousel />);
   const carousel = screen.getByRole('region', { name: 'SEVA features' });
   const slide = () => carousel.querySelector('[aria-roledescription="slide"]');
   const live = () => carousel.querySelector('[aria-live="polite"]');
@@ -19,8 +27,17 @@ describe('FeatureCarousel', () => {
     expect(carousel).toHaveAttribute('aria-roledescription', 'carousel');
     expect(slide()).toHaveAttribute('aria-label', '1 of 3');
     expect(screen.getAllByRole('heading', { level: 2 })).toHaveLength(1);
-    expect(screen.getByRole('button', { name: 'Show feature 1: Describe Scene' })).toHaveAttribute('aria-current', 'true');
+    expect(screen.getByRole('button', { name: 'Show feature 1: Describe Scene, install or update available' })).toHaveAttribute('aria-current', 'true');
     expect(live()).toBeEmptyDOMElement();
+  });
+
+  it("names each dot with its feature's state, once the state is known", () => {
+    renderCarousel();
+    expect(screen.getAllByRole('button', { name: /^Show feature/ }).map((dot) => dot.getAttribute('aria-label'))).toEqual([
+      'Show feature 1: Describe Scene, install or update available',
+      'Show feature 2: Navigate, not available yet',
+      'Show feature 3: Magnify',
+    ]);
   });
 
   it('wraps around with Previous and Next and announces the new slide', async () => {
@@ -38,10 +55,10 @@ describe('FeatureCarousel', () => {
   it('moves between dots with the arrow keys, focus following', async () => {
     const user = userEvent.setup();
     renderCarousel();
-    const first = screen.getByRole('button', { name: 'Show feature 1: Describe Scene' });
+    const first = screen.getByRole('button', { name: /^Show feature 1: Describe Scene/ });
     first.focus();
     await user.keyboard('{ArrowLeft}');
-    const last = screen.getByRole('button', { name: 'Show feature 3: Magnify' });
+    const last = screen.getByRole('button', { name: /^Show feature 3: Magnify/ });
     expect(last).toHaveFocus();
     expect(last).toHaveAttribute('aria-current', 'true');
     expect(first).not.toHaveAttribute('aria-current');

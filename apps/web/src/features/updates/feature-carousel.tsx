@@ -1,11 +1,16 @@
 import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Button } from '../../components/ui/button.tsx';
-import { slideAnnouncement, slideLabel, wrapIndex } from './carousel-index.ts';
+import { dotLabel, slideAnnouncement, slideLabel, wrapIndex } from './carousel-index.ts';
 
 interface FeatureCarouselProps {
   label: string;
   /** One name per slide, in order. */
   names: readonly string[];
+  /** Each slide's state in a few words, named with it on its dot ('Magnify, install or update available'). */
+  states?: readonly (string | undefined)[];
+  /** The slide shown; the page holds it, so other controls (the updates summary) can show a slide too. */
+  index: number;
+  onIndexChange: (index: number) => void;
   renderSlide: (index: number) => ReactNode;
 }
 
@@ -14,15 +19,14 @@ interface FeatureCarouselProps {
  * a dot per slide; the new slide is announced ('2 of 8: Navigate') politely. Left and right arrow keys on the
  * carousel's buttons move too; on a dot, focus follows to the new slide's dot.
  */
-export function FeatureCarousel({ label, names, renderSlide }: FeatureCarouselProps) {
+export function FeatureCarousel({ label, names, states, index, onIndexChange, renderSlide }: FeatureCarouselProps) {
   const count = names.length;
-  const [index, setIndex] = useState(0);
   const [announcement, setAnnouncement] = useState('');
   const dots = useRef<Array<HTMLButtonElement | null>>([]);
   const slideId = useId();
 
   const show = (next: number) => {
-    setIndex(next);
+    onIndexChange(next);
     setAnnouncement(slideAnnouncement(next, count, names[next] ?? ''));
   };
   const arrowKeys = (event: KeyboardEvent<HTMLButtonElement>, onDot: boolean) => {
@@ -56,7 +60,7 @@ export function FeatureCarousel({ label, names, renderSlide }: FeatureCarouselPr
             }}
             type="button"
             className="carousel-dot"
-            aria-label={`Show feature ${i + 1}: ${name}`}
+            aria-label={dotLabel(i, name, states?.[i])}
             aria-current={i === index ? 'true' : undefined}
             aria-controls={slideId}
             onClick={() => show(i)}

@@ -1,18 +1,22 @@
-import { FEATURES } from '@seva/shared';
-import { useMemo } from 'react';
+import { FEATURES, type Feature } from '@seva/shared';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { PageHeading } from '../../components/ui/page-heading.tsx';
 import { StatusRegion } from '../../components/ui/status-region.tsx';
 import { useFeatures } from './api/get-features.ts';
-import { FeatureCard } from './feature-card.tsx';
-import { featureAvailability } from './feature-availability.ts';
+import { FeatureCard, featureCardHeadingId } from './feature-card.tsx';
+import { availabilityName, featureAvailability, hasDownload } from './feature-availability.ts';
 import { FeatureCarousel } from './feature-carousel.tsx';
 import { lastCheckedText } from './last-checked.ts';
+import { UpdatesSummary } from './updates-summary.tsx';
 
 const NAMES = FEATURES.map((f) => f.name);
 export const failedToLoadFeatures = (message: string) => `Failed to load feature data: ${message}`;
 
-/** /updates: the eight features in a carousel, each with the QR code that installs or updates it (SPEC §2, §4, §8). */
+/**
+ * /updates: a summary of what can be installed or updated now, then the eight features in a carousel, each with the
+ * QR code that installs or updates it (SPEC §2, §4, §8).
+ */
 export function UpdatesPage() {
   const features = useFeatures();
   const links = useMemo(
@@ -21,6 +25,15 @@ export function UpdatesPage() {
   );
   const lastChecked = features.data ? lastCheckedText(features.data.checkedAt) : null;
   const failed = features.isError && !features.data;
+  const availability = FEATURES.map((feature) => featureAvailability(feature, links, failed));
+  const available = links ? FEATURES.filter((_, i) => hasDownload(availability[i]!)) : undefined;
+
+  const [index, setIndex] = useState(0);
+  const focusCard = useFocusAfterShow(FEATURES[index]!);
+  const showCard = (feature: Feature) => {
+    setIndex(FEATURES.indexOf(feature));
+    focusCard(feature);
+  };
 
   return (
     <>
@@ -33,15 +46,34 @@ export function UpdatesPage() {
           </Button>
         </p>
       ) : null}
+      <UpdatesSummary available={available} onShow={showCard} />
       <FeatureCarousel
         label="SEVA features"
         names={NAMES}
-        renderSlide={(index) => {
-          const feature = FEATURES[index]!;
-          return <FeatureCard key={feature.dbKey} feature={feature} availability={featureAvailability(feature, links, failed)} />;
+        states={availability.map(availabilityName)}
+        index={index}
+        onIndexChange={setIndex}
+        renderSlide={(i) => {
+          const feature = FEATURES[i]!;
+          return <FeatureCard key={feature.dbKey} feature={feature} availability={availability[i]!} />;
         }}
       />
       {lastChecked ? <p className="updates-last-checked">{lastChecked}</p> : null}
     </>
   );
+}
+
+/** Focus goes to a feature card's name once the carousel shows it (the link that led there stays in the summary). */
+function useFocusAfterShow(shown: Feature) {
+  const wanted = useRef<Feature | null>(null);
+  const [request, setRequest] = useState(0);
+  useEffect(() => {
+    if (wanted.current !== shown) return;
+    wanted.current = null;
+    document.getElementById(featureCardHeadingId(shown))?.focus();
+  }, [shown, request]);
+  return (feature: Feature) => {
+    wanted.current = feature;
+    setRequest((n) => n + 1);
+  };
 }

@@ -1,12 +1,15 @@
 import type { SessionUser, SignInInput } from '@seva/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client.ts';
-import { sessionQueryKey } from '../../../lib/session.ts';
+import { forgetSessionEnded, sessionQueryKey } from '../../../lib/session.ts';
 
 export function useSignIn() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: SignInInput) => apiFetch<{ user: SessionUser }>('/api/auth/sign-in', { json: input }),
-    onSuccess: ({ user }) => queryClient.setQueryData(sessionQueryKey, user),
+    onSuccess: ({ user }) => {
+      forgetSessionEnded(queryClient);
+      queryClient.setQueryData(sessionQueryKey, user);
+    },
   });
 }

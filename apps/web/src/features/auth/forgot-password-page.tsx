@@ -1,16 +1,24 @@
 import { messages, resetRequestSchema, type ResetRequestInput } from '@seva/shared';
 import { useState } from 'react';
+import { Link, useLocation } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { Form, useZodForm } from '../../components/ui/form.tsx';
 import { PageHeading } from '../../components/ui/page-heading.tsx';
 import { StatusRegion } from '../../components/ui/status-region.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
+import { paths } from '../../lib/paths.ts';
+import type { LoginState } from '../../lib/session.ts';
 import { useRequestPasswordReset } from './api/request-password-reset.ts';
 import { placeServerError } from './server-error.ts';
 
-/** The 'Forgot password?' view of /login: e-mail, 'SEND RESET LINK', a confirmation, 'BACK TO LOGIN'. */
-export function ForgotPasswordView({ onBack }: { onBack: () => void }) {
+/**
+ * /forgot-password, SPEC's 'Forgot password?' view: e-mail, 'SEND RESET LINK', a confirmation, 'BACK TO LOGIN'. It has
+ * its own address (issue #9), so the browser's Back returns to /login, and /login keeps the page it would return to.
+ */
+export function ForgotPasswordPage() {
   const request = useRequestPasswordReset();
+  const location = useLocation();
+  const back: LoginState = { from: (location.state as LoginState | null)?.from };
   const [failure, setFailure] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
   const form = useZodForm(resetRequestSchema, { defaultValues: { email: '' } });
@@ -26,6 +34,11 @@ export function ForgotPasswordView({ onBack }: { onBack: () => void }) {
     }
   };
 
+  const backToLogin = (
+    <Link to={paths.login} state={back} className="button button-secondary link-button">
+      BACK TO LOGIN
+    </Link>
+  );
   if (sentTo) {
     return (
       <section aria-labelledby="reset-sent-heading" className="card">
@@ -33,7 +46,7 @@ export function ForgotPasswordView({ onBack }: { onBack: () => void }) {
           Check your e-mail
         </PageHeading>
         <StatusRegion tone="success" message={`We sent a password reset link to ${sentTo}. The link works once and expires in 1 hour.`} />
-        <Button onClick={onBack}>BACK TO LOGIN</Button>
+        <p>{backToLogin}</p>
       </section>
     );
   }
@@ -51,11 +64,7 @@ export function ForgotPasswordView({ onBack }: { onBack: () => void }) {
           SEND RESET LINK
         </Button>
       </Form>
-      <p>
-        <Button variant="secondary" onClick={onBack}>
-          BACK TO LOGIN
-        </Button>
-      </p>
+      <p>{backToLogin}</p>
     </section>
   );
 }

@@ -1,0 +1,201 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../config.ts';
+import { sql } from '../db/database.ts';
+import { backupMessages } from '../maintenance/backup.ts';
+import { createTestApp, engines, signedInUser, type TestApp } from '../testing/test-app.ts';
+import { onePersonPhoto } from '../testing/face-calls.ts';
+import { runCli } from './run-cli.ts';
+
+function captured() {
+  const lines = { out: [] as string[], err: [] as string[] };
+  return { lines, out: { log: (l: string) => lines.out.push(l), error: (l: string) => lines.err.push(l) } };
+}
+
+/** A multipart store_face body, as the face page sends it. */
+function storeBody(fields: Record<string, string>, photo: Buffer) {
+  const boundary = `----seva${randomUUID()}`;
+  const parts = Object.entries(fields).map(([name, value]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="face.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`), photo, Buffer.from('\r\n'));
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+describe.each(engines)('admin check on %s', (engine) => {
+  let t: TestApp;
+  let owner: Awaited<ReturnType<typeof signedInUser>>;
+  const photo = onePersonPhoto();
+
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+    owner = await signedInUser(t);
+  });
+  afterAll(() => t.close());
+
+  const run = async (...argv: string[]) => {
+    const { lines, out } = captured();
+    const code = await runCli(argv, t.config, out);
+    return { code, ...lines };
+  };
+  const storeFace = async (name: string) => {
+    const faceId = randomUUID();
+    const body = storeBody({ name, email: owner.input.email, face_id: faceId }, photo);
+    const res = await t.app.inject({ method: 'POST', url: '/face-api/store_face', payload: body.payload, headers: { ...body.headers, cookie: owner.cookie } });
+    expect(res.statusCode).toBe(200);
+    return faceId;
+  };
+  const listed = async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/face-api/get_all_faces', payload: { email: owner.input.email }, headers: { cookie: owner.cookie } });
+    return (res.json() as Array<{ name: string }>).map((face) => face.name).sort();
+  };
+  const imageStatus = async (faceId: string) => (await t.app.inject({ method: 'GET', url: `/face-api/image/${faceId}`, headers: { cookie: owner.cookie } })).statusCode;
+  const imageKeyOf = async (faceId: string) =>
+    (await t.infrastructure.database.db.selectFrom('faces').select('image_key').where('face_id', '=', faceId).executeTakeFirstOrThrow()).image_key;
+
+  /** A blob no record names, stored `minutesAgo` minutes ago. */
+  async function strayBlob(key: string, minutesAgo: number) {
+    await t.infrastructure.blobs.put(key, Buffer.from('a leftover image'), 'image/jpeg');
+    const then = new Date(Date.now() - minutesAgo * 60_000);
+    if (engine === 'postgres') await sql`update blobs set created_at = ${then.toISOString()} where key = ${key}`.execute(t.infrastructure.database.db);
+    else fs.utimesSync(path.join(t.config.dataDir, 'blobs', key), then, then);
+  }
+
+  it('reports a consistent install and exits 0', async () => {
+    await storeFace('Amy');
+    const { code, out, err } = await run('check');
+    expect({ code, err }).toEqual({ code: 0, err: [] });
+    expect(out).toEqual(['Checked 1 record naming a blob against 1 stored blob.', 'No inconsistency: every record has its blob and every blob its record.']);
+  });
+
+  it('reports a face whose image is lost and an image no face names, exits 1 and changes nothing', async () => {
+    const lost = await storeFace('Bernadette');
+    const lostKey = await imageKeyOf(lost);
+    await t.infrastructure.blobs.delete(lostKey);
+    await strayBlob(`faces/${owner.user.uid}/stray`, 10);
+
+    const { code, out, err } = await run('check');
+    expect(code).toBe(1);
+    expect(out).toContain(`face ${lost} "Bernadette" of user ${owner.user.uid} names blob ${lostKey}, which is missing`);
+    expect(out.some((line) => line.startsWith(`blob faces/${owner.user.uid}/stray (stored `) && line.endsWith(') is named by no record'))).toBe(true);
+    expect(err).toEqual(['2 inconsistencies. Run npm run admin -- check --repair to remove them.']);
+    expect(await listed()).toEqual(['Amy', 'Bernadette']);
+  });
+
+  it('--repair deletes the face without its image and the image without its face, says so, and the check passes', async () => {
+    const lost = (await t.infrastructure.database.db.selectFrom('faces').select(['face_id', 'image_key']).where('name', '=', 'Bernadette').executeTakeFirstOrThrow());
+    const { code, out } = await run('check', '--repair');
+    expect(code).toBe(0);
+    expect(out).toContain(`removed blob faces/${owner.user.uid}/stray: no record named it`);
+    expect(out).toContain(`removed face ${lost.face_id} "Bernadette" of user ${owner.user.uid}: its blob ${lost.image_key} was missing, and a face is never kept without it`);
+    expect(out.at(-1)).toBe('Repaired: 2 inconsistencies removed.');
+    expect(await listed()).toEqual(['Amy']);
+    expect(await imageStatus(lost.face_id)).toBe(404);
+    expect(await t.infrastructure.blobs.get(`faces/${owner.user.uid}/stray`)).toBeUndefined();
+    expect((await run('check')).code).toBe(0);
+  });
+
+  it('leaves alone an image stored a moment ago whose face is still being written', async () => {
+    await strayBlob(`faces/${owner.user.uid}/in-flight`, 0);
+    const { code, out } = await run('check', '--repair');
+    expect(code).toBe(0);
+    expect(out).toContain('1 blob stored in the last 60 s and not yet named by a record left alone: writes in progress.');
+    expect(await t.infrastructure.blobs.get(`faces/${owner.user.uid}/in-flight`)).toBeDefined();
+    await t.infrastructure.blobs.delete(`faces/${owner.user.uid}/in-flight`);
+  });
+
+  it.runIf(engine === 'postgres')('backup and restore point a PostgreSQL install to pg_dump and pg_restore', async () => {
+    const file = path.join(os.tmpdir(), `seva-${randomUUID()}.tar`);
+    expect(await run('backup', file)).toEqual({ code: 1, out: [], err: [backupMessages.postgres] });
+    expect(await run('restore', file)).toEqual({ code: 1, out: [], err: [backupMessages.restorePostgres] });
+    expect(fs.existsSync(file)).toBe(false);
+  });
+});
+
+describe('admin backup and restore of the embedded install', () => {
+  let t: TestApp;
+  let owner: Awaited<ReturnType<typeof signedInUser>>;
+  let work: string;
+  beforeAll(async () => {
+    t = await createTestApp('sqlite');
+    owner = await signedInUser(t);
+    work = fs.mkdtempSync(path.join(os.tmpdir(), 'seva-backup-test-'));
+  });
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(work, { recursive: true, force: true });
+  });
+
+  const run = async (argv: string[], dataDir = t.config.dataDir) => {
+    const { lines, out } = captured();
+    const code = await runCli(argv, { ...loadConfig({}), dataDir }, out);
+    return { code, ...lines };
+  };
+
+  it('writes an archive that restores into an empty folder, where the same user signs in and sees the same face', async () => {
+    const body = storeBody({ name: 'Howard', email: owner.input.email, face_id: randomUUID() }, onePersonPhoto());
+    expect((await t.app.inject({ method: 'POST', url: '/face-api/store_face', payload: body.payload, headers: { ...body.headers, cookie: owner.cookie } })).statusCode).toBe(200);
+    const file = path.join(work, 'seva.tar');
+    const backup = await run(['backup', file]);
+    expect(backup.err).toEqual([]);
+    expect(backup.code).toBe(0);
+    expect(backup.out).toEqual([expect.stringMatching(new RegExp(`^Backed up .+ to ${file} \\(.+\\): records as of .+Z, 1 face, 1 blob\\.$`))]);
+
+    const restoredDir = path.join(work, 'restored');
+    const restore = await run(['restore', file], restoredDir);
+    expect(restore).toEqual({ code: 0, out: [expect.stringMatching(/^Restored .+ into .+restored: records as of .+Z, 1 face, 1 blob; every record has its blob\./)], err: [] });
+    expect(fs.readdirSync(restoredDir).filter((name) => !name.startsWith('seva.sqlite-')).sort()).toEqual(['blobs', 'seva.sqlite']);
+
+    const restored = await createTestApp('sqlite', { dataDir: restoredDir });
+    try {
+      const signIn = await restored.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { licenseId: owner.input.licenseId, password: owner.input.password } });
+      expect(signIn.statusCode).toBe(200);
+      const cookie = String(signIn.headers['set-cookie']).split(';')[0]!;
+      const faces = await restored.app.inject({ method: 'POST', url: '/face-api/get_all_faces', payload: { email: owner.input.email }, headers: { cookie } });
+      const [face] = faces.json() as Array<{ name: string; face_url: string }>;
+      expect(face?.name).toBe('Howard');
+      const image = await restored.app.inject({ method: 'GET', url: face!.face_url, headers: { cookie } });
+      const original = await t.app.inject({ method: 'GET', url: face!.face_url, headers: { cookie: owner.cookie } });
+      expect(image.statusCode).toBe(200);
+      expect(image.rawPayload.equals(original.rawPayload)).toBe(true);
+    } finally {
+      await restored.close();
+    }
+  });
+
+  it('refuses to restore into a folder that holds anything, and changes nothing there', async () => {
+    const occupied = path.join(work, 'occupied');
+    fs.mkdirSync(occupied);
+    fs.writeFileSync(path.join(occupied, 'notes.txt'), 'mine');
+    const restore = await run(['restore', path.join(work, 'seva.tar')], occupied);
+    expect(restore).toEqual({ code: 1, out: [], err: [backupMessages.notEmpty(occupied)] });
+    expect(fs.readdirSync(occupied)).toEqual(['notes.txt']);
+  });
+
+  it('refuses a file that is not a backup, or a damaged one, and leaves the folder empty', async () => {
+    const target = path.join(work, 'target');
+    const text = path.join(work, 'notes.tar');
+    fs.writeFileSync(text, 'not an archive at all, just some words that fill more than one block. '.repeat(20));
+    const notTar = await run(['restore', text], target);
+    expect(notTar.code).toBe(1);
+    expect(notTar.err).toEqual([expect.stringMatching(/^.+notes\.tar is not a SEVA backup, or it is damaged: /)]);
+
+    const damaged = path.join(work, 'damaged.tar');
+    const archive = fs.readFileSync(path.join(work, 'seva.tar'));
+    archive[2048] = archive[2048]! ^ 0xff; // a byte of the first file's contents
+    fs.writeFileSync(damaged, archive);
+    const bad = await run(['restore', damaged], target);
+    expect(bad.code).toBe(1);
+    expect(bad.err[0]).toMatch(/damaged\.tar is not a SEVA backup, or it is damaged: .+ does not match its manifest$/);
+    expect(fs.readdirSync(target)).toEqual([]);
+
+    expect(await run(['restore', path.join(work, 'missing.tar')], target)).toEqual({ code: 1, out: [], err: [backupMessages.notFound(path.join(work, 'missing.tar'))] });
+  });
+
+  it('says there is nothing to back up where no install is', async () => {
+    const empty = path.join(work, 'empty');
+    expect(await run(['backup', path.join(work, 'x.tar')], empty)).toEqual({ code: 1, out: [], err: [backupMessages.noInstall(empty)] });
+  });
+});

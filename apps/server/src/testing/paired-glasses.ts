@@ -1,0 +1,61 @@
+import type { Mailer } from '../mail/mailer.ts';
+import { CLIENT_ID, createDevicesService, DEVICE_CODE_GRANT } from '../modules/devices/service.ts';
+import type { TestApp } from './test-app.ts';
+
+/** The devices service of a test app, built again with another clock (`offsetMs` from now) or mailer. */
+export function devicesServiceAt(t: TestApp, options: { offsetMs?: number; mailer?: Mailer } = {}) {
+  const { offsetMs = 0, mailer = t.infrastructure.mailer } = options;
+  const { faces, contacts, features, identity } = t.services;
+  return createDevicesService({
+    db: t.infrastructure.database.db,
+    mailer,
+    config: t.config,
+    faces,
+    contacts,
+    features,
+    limit: identity.limit,
+    now: () => new Date(Date.now() + offsetMs),
+  });
+}
+
+/** A form body as the glasses send it to the OAuth endpoints (application/x-www-form-urlencoded). */
+export function urlEncoded(fields: Record<string, string>) {
+  return { payload: new URLSearchParams(fields).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } };
+}
+
+/** A multipart body exactly as fetch sends a FormData (the face backend's forms, with or without a file). */
+export async function multipartForm(fields: Record<string, string | Blob>) {
+  const body = new FormData();
+  for (const [name, value] of Object.entries(fields)) body.append(name, value);
+  const request = new Request('http://localhost/', { method: 'POST', body });
+  return { payload: Buffer.from(await request.arrayBuffer()), headers: { 'content-type': request.headers.get('content-type') ?? '' } };
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** POST /oauth/device_authorization as the glasses do; `fields` adds to or replaces client_id. */
+export function requestDeviceCode(t: TestApp, fields: Record<string, string> = {}) {
+  return t.app.inject({ method: 'POST', url: '/oauth/device_authorization', ...urlEncoded({ client_id: CLIENT_ID, ...fields }) });
+}
+
+/** POST /oauth/token with the device code grant. */
+export function pollToken(t: TestApp, deviceCode: string, fields: Record<string, string> = {}) {
+  return t.app.inject({ method: 'POST', url: '/oauth/token', ...urlEncoded({ grant_type: DEVICE_CODE_GRANT, device_code: deviceCode, client_id: CLIENT_ID, ...fields }) });
+}
+
+/** The signed-in user answers a code on /pair: 'check', 'allow' or 'deny'. */
+export function answerCode(t: TestApp, cookie: string, action: 'check' | 'allow' | 'deny', code: string, remoteAddress = '127.0.0.1') {
+  return t.app.inject({ method: 'POST', url: `/api/devices/pairing/${action}`, headers: { cookie }, payload: { code }, remoteAddress });
+}
+
+/** The whole grant: the glasses ask, the user allows, the glasses collect their token. */
+export async function pairGlasses(t: TestApp, cookie: string, deviceName = 'Kitchen glasses'): Promise<{ token: string; deviceId: string; userCode: string }> {
+  const started = await requestDeviceCode(t, { device_name: deviceName });
+  if (started.statusCode !== 200) throw new Error(`device_authorization answered ${started.statusCode}: ${started.body}`);
+  const { device_code: deviceCode, user_code: userCode } = started.json() as { device_code: string; user_code: string };
+  const allowed = await answerCode(t, cookie, 'allow', userCode);
+  if (allowed.statusCode !== 200) throw new Error(`allow answered ${allowed.statusCode}: ${allowed.body}`);
+  const token = await pollToken(t, deviceCode);
+  if (token.statusCode !== 200) throw new Error(`token answered ${token.statusCode}: ${token.body}`);
+  return { token: (token.json() as { access_token: string }).access_token, deviceId: (allowed.json() as { device: { id: string } }).device.id, userCode };
+}

@@ -1,0 +1,68 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { build, type Plugin, type ResolvedConfig } from 'vite';
+import { firstLoadFiles, readManifest, type Manifest } from './first-load.ts';
+import { compressFile } from './precompress.ts';
+
+/** What the server-side build of `entry` gives: the screens to prerender and how to render one. */
+interface PrerenderEntry {
+  PRERENDERED: ReadonlyArray<{ path: string; module: string }>;
+  renderScreen: (pathname: string) => Promise<string>;
+}
+
+const ROOT = '<div id="root"></div>';
+
+/**
+ * After the browser build, renders the screens `entry` lists into copies of index.html (dist/login.html for /login),
+ * each with its screen's chunks preloaded, and compresses them. The server sends such a page for its screen, so the
+ * heading and form show before any script has run; main.tsx then hydrates it (issue #14, D-012).
+ */
+export function prerender(entry: string): Plugin {
+  let config: ResolvedConfig;
+  return {
+    name: 'seva-prerender',
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
+    configResolved(resolved) {
+      config = resolved;
+    },
+    async closeBundle() {
+      const outDir = path.resolve(config.root, config.build.outDir);
+      // Inside a node_modules folder, so the server-side build finds react and the rest there; one folder per build.
+      fs.mkdirSync(config.cacheDir, { recursive: true });
+      const serverDir = fs.mkdtempSync(path.join(config.cacheDir, 'prerender-'));
+      try {
+        await build({
+          configFile: false,
+          root: config.root,
+          mode: config.mode,
+          logLevel: 'warn',
+          plugins: [react()],
+          ssr: { noExternal: ['@seva/shared'] },
+          build: { ssr: entry, outDir: serverDir, emptyOutDir: true, rollupOptions: { output: { entryFileNames: 'prerender.mjs' } } },
+        });
+        const { PRERENDERED, renderScreen } = (await import(pathToFileURL(path.join(serverDir, 'prerender.mjs')).href)) as PrerenderEntry;
+        const template = fs.readFileSync(path.join(outDir, 'index.html'), 'utf8');
+        if (!template.includes(ROOT)) throw new Error(`index.html has no ${ROOT} to render into`);
+        const manifest = readManifest(outDir);
+        for (const screen of PRERENDERED) {
+          const page = template.replace(ROOT, `<div id="root">${await renderScreen(screen.path)}</div>`).replace('</head>', `${preloads(manifest, screen.module)}</head>`);
+          const file = path.join(outDir, `${screen.path.slice(1)}.html`);
+          fs.writeFileSync(file, page);
+          compressFile(file);
+        }
+      } finally {
+        fs.rmSync(serverDir, { recursive: true, force: true });
+      }
+    },
+  };
+}
+
+/** Links that fetch a screen's chunks (and its styles) beside the app's, which index.html already asks for. */
+function preloads(manifest: Manifest, module: string): string {
+  const app = firstLoadFiles(manifest, ['index.html']);
+  const scripts = [...firstLoadFiles(manifest, [module])].filter((file) => !app.has(file));
+  const styles = (manifest[module]?.css ?? []).map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`);
+  return [...styles, ...scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)].join('');
+}

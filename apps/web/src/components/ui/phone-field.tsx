@@ -1,0 +1,65 @@
+import { allowedLengths, COUNTRIES, countryLabel, digitCountText, phoneNumberReadBack } from '@seva/shared';
+import type { UseFormRegisterReturn } from 'react-hook-form';
+import { SelectField } from './select-field.tsx';
+import { TextField } from './text-field.tsx';
+
+/** Every country, sorted by name and shown as 'name (code)' (SPEC §3); one per code. */
+export const COUNTRY_OPTIONS = COUNTRIES.map((c) => ({ value: c.code, label: countryLabel(c) }));
+
+export interface PhoneFieldProps {
+  /** The country select, registered (with `deps` on the number, so changing country re-checks it). */
+  country: UseFormRegisterReturn;
+  /** The number input, registered. */
+  number: UseFormRegisterReturn;
+  /** The chosen country code and the number as typed now (watched), for the hint and the read-back. */
+  countryCode: string;
+  phoneText: string;
+  countryError?: string | undefined;
+  numberError?: string | undefined;
+  /** Visible labels; SPEC's 'Country code' and 'Phone number' unless a screen says otherwise. */
+  countryLabel?: string;
+  numberLabel?: string;
+  /** Accessible names, when several phone fields share a page ('Primary contact phone number'). */
+  countryName?: string;
+  numberName?: string;
+  placeholder?: string;
+  required?: boolean;
+  /** 'tel' for the user's own number (the browser may fill it in); 'off' for someone else's. */
+  autoComplete: 'tel' | 'off';
+}
+
+/**
+ * The one phone control of sign-up, /profile and /sos (issue #9): a country list and a number field that takes the
+ * number as people write or paste it (spaces, brackets, a trunk 0, the country code) and never drops a digit. The
+ * hint sits outside the field; once the number is complete, a live note says how it will be saved
+ * ('Will be saved as +44 7700 900123.'), so a screen-reader user hears what was understood.
+ */
+export function PhoneField(props: PhoneFieldProps) {
+  const digits = digitCountText(allowedLengths(props.countryCode));
+  const readBack = phoneNumberReadBack(props.phoneText, props.countryCode);
+  return (
+    <>
+      <SelectField
+        label={props.countryLabel ?? 'Country code'}
+        aria-label={props.countryName}
+        options={COUNTRY_OPTIONS}
+        error={props.countryError}
+        {...props.country}
+      />
+      <TextField
+        label={props.numberLabel ?? 'Phone number'}
+        aria-label={props.numberName}
+        aria-required={props.required || undefined}
+        type="tel"
+        inputMode="tel"
+        autoComplete={props.autoComplete}
+        spellCheck={false}
+        hint={`${digits} after ${props.countryCode}. You can type spaces or dashes, or paste the number with ${props.countryCode}.`}
+        placeholder={props.placeholder}
+        note={readBack ? `Will be saved as ${readBack}.` : ''}
+        {...props.number}
+        error={props.numberError}
+      />
+    </>
+  );
+}

@@ -1,0 +1,13 @@
+import { useQuery } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api-client.ts';
+
+/** POST /api/auth/check-reset-token: whether a reset link can still be used, asked when the reset page opens. */
+export function useResetLinkCheck(token: string) {
+  return useQuery({
+    queryKey: ['reset-link', token],
+    queryFn: () => apiFetch<{ message: string }>('/api/auth/check-reset-token', { json: { token } }),
+    enabled: token !== '',
+    retry: false,
+    staleTime: Infinity,
+  });
+}

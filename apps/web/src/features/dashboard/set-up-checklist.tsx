@@ -1,0 +1,94 @@
+import type { UseQueryResult } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { paths, type ScreenPath } from '../../lib/paths.ts';
+import { useEmergencyContacts } from './api/get-contacts.ts';
+import { useFaceCount } from './api/get-face-count.ts';
+import { useUpdatesAvailable } from './api/get-features.ts';
+
+/** One step of the set-up: whether it is done, what that means, and where to act on it. */
+export interface SetUpStep {
+  id: string;
+  title: string;
+  /** undefined while it is being checked. */
+  done: boolean | undefined;
+  text: string;
+  link: { to: ScreenPath; label: string };
+}
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** The text of a step whose answer is loading or failed; otherwise `read` words the answer. */
+function stepText<T>(query: UseQueryResult<T>, read: (data: T) => string): string {
+  if (query.isError) return 'This could not be checked just now.';
+  if (query.data === undefined) return 'Checking…';
+  return read(query.data);
+}
+
+/**
+ * The steps, in the order a new user takes them. Glasses pairing (DESIGN's devices module) goes first here once it
+ * lands: { id: 'glasses', title: 'Glasses', done: paired, text: 'Your glasses are paired.' | 'Pair your glasses…' }.
+ */
+function useSetUpSteps(email: string | undefined): SetUpStep[] {
+  const contacts = useEmergencyContacts();
+  const faces = useFaceCount(email);
+  const updates = useUpdatesAvailable();
+  const primary = contacts.data?.[0];
+  return [
+    {
+      id: 'contact',
+      title: 'Emergency contact',
+      done: contacts.data === undefined ? undefined : primary !== undefined,
+      text: stepText(contacts, () => (primary ? `${primary.name} is your primary emergency contact.` : 'No emergency contact yet. Your glasses need one to call for help.')),
+      link: primary ? { to: paths.sos, label: 'Check emergency contacts' } : { to: paths.sos, label: 'Add an emergency contact' },
+    },
+    {
+      id: 'faces',
+      title: 'Faces',
+      done: faces.data === undefined ? undefined : faces.data > 0,
+      text: stepText(faces, (n) => (n > 0 ? `${plural(n, 'face', 'faces')} saved for your glasses to recognise.` : 'No faces yet. Add the people you would like your glasses to recognise.')),
+      link: faces.data === 0 ? { to: paths.addFace, label: 'Add a face' } : { to: paths.faces, label: 'Manage faces' },
+    },
+    {
+      id: 'updates',
+      title: 'Feature updates',
+      done: updates.data === undefined ? undefined : updates.data === 0,
+      text: stepText(updates, (n) => (n > 0 ? `${plural(n, 'feature update', 'feature updates')} available to install.` : 'No feature updates available right now.')),
+      link: { to: paths.updates, label: (updates.data ?? 0) > 0 ? 'Install updates' : 'See all features' },
+    },
+  ];
+}
+
+/** The dashboard's lead (issue #9): where the user's set-up stands and the next step, as a short checklist. */
+export function SetUpChecklist({ email }: { email: string | undefined }) {
+  const steps = useSetUpSteps(email);
+  const checked = steps.filter((s) => s.done !== undefined);
+  const done = steps.filter((s) => s.done).length;
+  return (
+    <section className="card setup" aria-labelledby="setup-heading">
+      <h2 id="setup-heading">Your set-up</h2>
+      <p className="setup-summary">{checked.length === steps.length ? `${done} of ${steps.length} done.` : 'Checking your set-up…'}</p>
+      <ul className="setup-steps">
+        {steps.map((step) => (
+          <li key={step.id} className={`setup-step setup-step-${step.done === undefined ? 'pending' : step.done ? 'done' : 'todo'}`}>
+            <h3 className="setup-step-title">
+              <span className="setup-step-mark" aria-hidden="true">
+                {step.done === undefined ? '…' : step.done ? '✓' : '!'}
+              </span>
+              {step.title}
+              {step.done === undefined ? null : (
+                <span className="setup-step-state">
+                  <span className="visually-hidden">: </span>
+                  {step.done ? 'Done' : 'To do'}
+                </span>
+              )}
+            </h3>
+            <p>{step.text}</p>
+            <p>
+              <Link to={step.link.to}>{step.link.label}</Link>
+            </p>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

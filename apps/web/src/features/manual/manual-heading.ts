@@ -1,0 +1,24 @@
+import type { LatestManual } from './api/get-latest-manual.ts';
+import type { ManualInfo } from './pdf-reading.ts';
+
+/** British English, the user's own time zone: '30 April 2025'. */
+const DATE = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
+
+/** The manual's title as its metadata gives it, else its file name. */
+export function manualTitle(info: Pick<ManualInfo, 'title'>, manual: Pick<LatestManual, 'fileName'>): string {
+  return info.title ?? manual.fileName;
+}
+
+/**
+ * The manual's date for its heading: when it was created, by its metadata; else when it was added to the portal; null
+ * when neither is known.
+ */
+export function manualDate(
+  info: Pick<ManualInfo, 'created'>,
+  manual: Pick<LatestManual, 'timeCreated'>,
+): { label: 'created' | 'added'; text: string; iso: string } | null {
+  const added = manual.timeCreated ? new Date(manual.timeCreated) : null;
+  const [label, date] = info.created && !Number.isNaN(info.created.getTime()) ? (['created', info.created] as const) : (['added', added] as const);
+  if (!date || Number.isNaN(date.getTime())) return null;
+  return { label, text: DATE.format(date), iso: date.toISOString() };
+}

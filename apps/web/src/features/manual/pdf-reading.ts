@@ -1,0 +1,50 @@
+import { pdfjs, type DocumentProps, type TextItem } from 'react-pdf';
+import { manualTextBlocks, type OutlineEntry, type TextBlock, type TextRun } from './manual-text.ts';
+
+/** The open PDF, as react-pdf's Document hands it over (pdf.js's PDFDocumentProxy). */
+export type PdfDocument = Parameters<NonNullable<DocumentProps['onLoadSuccess']>>[0];
+
+/** What the manual says about itself: its title and when it was made, when its metadata has them. */
+export interface ManualInfo {
+  pageCount: number;
+  title: string | null;
+  created: Date | null;
+}
+
+/** The title (XMP dc:title, else the Info dictionary's Title) and CreationDate, as pdf.js's own viewer reads them. */
+export async function manualInfo(pdf: PdfDocument): Promise<ManualInfo> {
+  const info: ManualInfo = { pageCount: pdf.numPages, title: null, created: null };
+  try {
+    const { info: dictionary, metadata } = await pdf.getMetadata();
+    const fields = dictionary as { Title?: unknown; CreationDate?: unknown };
+    const title = metadata?.get('dc:title') || (typeof fields.Title === 'string' ? fields.Title : '');
+    info.title = typeof title === 'string' && title.trim() ? title.trim() : null;
+    info.created = typeof fields.CreationDate === 'string' ? pdfjs.PDFDateString.toDateObject(fields.CreationDate) : null;
+  } catch {
+    // Metadata that cannot be read is as good as none: the page falls back to the file name and date.
+  }
+  return info;
+}
+
+const isTextItem = (item: object): item is TextItem => 'str' in item;
+
+/** The text of every page and the outline, read by pdf.js, made into headings, paragraphs and lists. */
+export async function manualText(pdf: PdfDocument): Promise<TextBlock[]> {
+  const pages: TextRun[][] = [];
+  for (let number = 1; number <= pdf.numPages; number += 1) {
+    const page = await pdf.getPage(number);
+    const content = await page.getTextContent();
+    pages.push(
+      content.items.filter(isTextItem).map((item) => {
+        const [, , c = 0, d = 0, x = 0, y = 0] = item.transform as number[];
+        return { str: item.str, x, y, width: item.width, size: Math.hypot(c, d), hasEOL: item.hasEOL };
+      }),
+    );
+  }
+  const outline = await pdf.getOutline().catch(() => null);
+  return manualTextBlocks(pages, toOutline(outline ?? []));
+}
+
+function toOutline(items: ReadonlyArray<{ title: string; items: unknown }>): OutlineEntry[] {
+  return items.map((item) => ({ title: item.title, items: Array.isArray(item.items) ? toOutline(item.items) : [] }));
+}

@@ -1,0 +1,186 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { readState, writeState, type GlassesState } from './glasses-state.ts';
+import { portalClient, PortalError, type PortalClient, type SyncAnswer } from './portal-client.ts';
+
+export const USAGE = `Usage: npm run glasses -- <command>
+
+The reference client of the SEVA glasses: what the firmware does, over the portal's public API.
+
+Commands:
+  pair [--name NAME]            ask for a pairing code, wait until it is allowed on /pair, keep the token
+  sync                          fetch what changed since the last sync (everything the first time)
+  recognize PHOTO               ask the portal who is in a JPEG or PNG photo
+  installed DBKEY=VERSION ...   tell the portal which features these glasses run (none: nothing)
+
+Environment:
+  SEVA_URL            the portal (default http://localhost:3000)
+  SEVA_GLASSES_HOME   the folder of the token file .seva-glasses.json (default: the current folder)`;
+
+export interface GlassesOutput {
+  log(line: string): void;
+  error(line: string): void;
+}
+
+export interface GlassesContext {
+  portal: string;
+  stateFile: string;
+  out: GlassesOutput;
+  /** How to wait between token polls (the portal sets the interval). */
+  sleep?: (ms: number) => Promise<void>;
+}
+
+/** A failure the user can act on: printed as is, exit code 1 (2 for usage). */
+class GlassesError extends Error {
+  constructor(
+    message: string,
+    readonly exitCode = 1,
+  ) {
+    super(message);
+  }
+}
+
+const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Runs one command; answers the exit code. */
+export async function runGlasses(argv: readonly string[], context: GlassesContext): Promise<number> {
+  const { out } = context;
+  try {
+    const [command, ...args] = argv;
+    if (command === 'pair') await pair(context, nameOption(args));
+    else if (command === 'sync' && args.length === 0) await sync(context);
+    else if (command === 'recognize' && args.length === 1) await recognize(context, args[0]!);
+    else if (command === 'installed') await installed(context, args);
+    else if (command === 'help' || command === '--help' || command === '-h') out.log(USAGE);
+    else throw new GlassesError(`${command ? `Unknown command: ${argv.join(' ')}` : 'No command given.'}\n${USAGE}`, 2);
+    return 0;
+  } catch (error) {
+    if (error instanceof GlassesError) {
+      out.error(error.message);
+      return error.exitCode;
+    }
+    if (error instanceof PortalError) {
+      out.error(error.status === 401 ? `${error.message}\nPair the glasses again: npm run glasses -- pair` : error.message);
+      return 1;
+    }
+    throw error;
+  }
+}
+
+function nameOption(args: readonly string[]): string | undefined {
+  if (args.length === 0) return undefined;
+  if (args[0] === '--name' && args.length === 2) return args[1];
+  if (args.length === 1 && args[0]!.startsWith('--name=')) return args[0]!.slice('--name='.length);
+  throw new GlassesError(`Usage: npm run glasses -- pair [--name NAME]`, 2);
+}
+
+/** The paired state for this portal, or why there is none. */
+function pairedState(context: GlassesContext): GlassesState {
+  const state = readState(context.stateFile);
+  if (!state) throw new GlassesError(`These glasses are not paired yet (no ${context.stateFile}). Pair them first: npm run glasses -- pair`);
+  if (state.portal !== context.portal) {
+    throw new GlassesError(`These glasses are paired with ${state.portal}, not ${context.portal}. Set SEVA_URL=${state.portal}, or pair again.`);
+  }
+  return state;
+}
+
+/** RFC 8628: ask for a code, show it, poll at the interval (5 s more after each slow_down) until allowed, denied or expired. */
+async function pair(context: GlassesContext, deviceName: string | undefined): Promise<void> {
+  const { out } = context;
+  const sleep = context.sleep ?? defaultSleep;
+  const client = portalClient(context.portal);
+  const grant = await client.deviceAuthorization(deviceName);
+  out.log(`Pairing code: ${grant.user_code}`);
+  out.log(`Sign in to SEVA and open ${grant.verification_uri_complete}`);
+  out.log(`(or open ${grant.verification_uri} and type the code). The code works for ${Math.round(grant.expires_in / 60)} minutes.`);
+  let interval = grant.interval;
+  const deadline = Date.now() + grant.expires_in * 1000;
+  for (;;) {
+    await sleep(interval * 1000);
+    try {
+      const { access_token: accessToken } = await client.token(grant.device_code);
+      const state: GlassesState = { portal: context.portal, deviceName: deviceName ?? 'SEVA glasses', accessToken, faces: {} };
+      writeState(context.stateFile, state);
+      out.log(`Paired. The token is kept in ${context.stateFile} (readable by you only).`);
+      await syncWith(context, client, state);
+      return;
+    } catch (error) {
+      if (!(error instanceof PortalError)) throw error;
+      if (error.code === 'authorization_pending' && Date.now() < deadline) continue;
+      if (error.code === 'slow_down') {
+        interval += 5;
+        out.log(`The portal asked the glasses to poll more slowly: every ${interval} seconds now.`);
+        continue;
+      }
+      if (error.code === 'access_denied') throw new GlassesError('The pairing was denied on the portal. Nothing was paired.');
+      if (error.code === 'expired_token' || error.code === 'authorization_pending') throw new GlassesError('The code expired before it was allowed. Run pair again for a new one.');
+      throw error;
+    }
+  }
+}
+
+async function sync(context: GlassesContext): Promise<void> {
+  await syncWith(context, portalClient(context.portal), pairedState(context));
+}
+
+/** One sync: from the kept cursor (everything the first time, or when the portal refuses the cursor); prints what changed. */
+async function syncWith(context: GlassesContext, client: PortalClient, state: GlassesState): Promise<void> {
+  const { out } = context;
+  let answer: SyncAnswer;
+  let full = state.cursor === undefined;
+  try {
+    answer = await client.sync(state.accessToken, state.cursor);
+  } catch (error) {
+    if (!(error instanceof PortalError && error.code === 'invalid_cursor')) throw error;
+    out.log('The portal did not accept the kept cursor: fetching everything.');
+    full = true;
+    answer = await client.sync(state.accessToken, undefined);
+  }
+  const before = state.faces;
+  const faces: Record<string, string> = full ? {} : { ...before };
+  const lines: string[] = [];
+  for (const face of answer.faces) {
+    const known = before[face.face_id];
+    if (known === undefined) lines.push(`  + ${face.name}`);
+    else if (known !== face.name) lines.push(`  ~ ${known} is now ${face.name}`);
+    faces[face.face_id] = face.name;
+  }
+  const gone = full ? Object.keys(before).filter((id) => !(id in faces)) : answer.deleted_face_ids;
+  for (const id of gone) {
+    if (before[id] !== undefined) lines.push(`  - ${before[id]}`);
+    delete faces[id];
+  }
+  out.log(`${full ? 'Full sync' : 'Sync'}: ${Object.keys(faces).length} faces known${lines.length === 0 ? ', no changes.' : ':'}`);
+  for (const line of lines) out.log(line);
+  const contacts = answer.emergency_contacts.map((c) => `${c.name} (${c.country_code} ${c.phone_number}${c.is_primary ? ', primary' : ''})`);
+  out.log(`Emergency contacts: ${contacts.length === 0 ? 'none' : contacts.join('; ')}`);
+  const linked = answer.features.filter((f) => f.download_url !== null);
+  out.log(`Features with a download link: ${linked.length === 0 ? 'none' : linked.map((f) => `${f.dbKey} ${f.version} ${f.download_url}`).join(', ')}`);
+  writeState(context.stateFile, { ...state, email: answer.email, cursor: answer.cursor, faces });
+}
+
+const IMAGE_TYPES: Record<string, string> = { '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.png': 'image/png' };
+
+async function recognize(context: GlassesContext, photo: string): Promise<void> {
+  const state = pairedState(context);
+  if (!state.email) throw new GlassesError('Sync once first (npm run glasses -- sync): the face backend needs the account e-mail it gives.');
+  const type = IMAGE_TYPES[path.extname(photo).toLowerCase()];
+  if (!type) throw new GlassesError(`Not a JPEG or PNG photo: ${photo}`);
+  if (!fs.existsSync(photo) || !fs.statSync(photo).isFile()) throw new GlassesError(`File not found: ${photo}`);
+  const image = new Blob([fs.readFileSync(photo)], { type });
+  const { match } = await portalClient(context.portal).recognize(state.accessToken, state.email, image, path.basename(photo));
+  context.out.log(match ? `Recognised: ${match.name} (distance ${match.distance})` : 'No one the glasses were taught.');
+}
+
+async function installed(context: GlassesContext, args: readonly string[]): Promise<void> {
+  const state = pairedState(context);
+  const features: Record<string, string> = {};
+  for (const arg of args) {
+    const match = /^([^=]+)=(.+)$/.exec(arg);
+    if (!match) throw new GlassesError(`Not DBKEY=VERSION: ${arg}\nUsage: npm run glasses -- installed DBKEY=VERSION ...`, 2);
+    features[match[1]!] = match[2]!;
+  }
+  const answer = await portalClient(context.portal).installedFeatures(state.accessToken, features);
+  const runs = Object.entries(answer.features).map(([dbKey, version]) => `${dbKey} ${version}`);
+  context.out.log(`The portal now knows these glasses run: ${runs.length === 0 ? 'no features' : runs.join(', ')}`);
+}
