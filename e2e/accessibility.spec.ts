@@ -23,13 +23,13 @@ test('/login passes axe in its sign-in, forgot-password and verification views',
   await expectFieldError(page.getByLabel('License ID'), 'License ID required');
   await expectNoAxeViolations(page, '/login with errors');
 
-  await page.getByRole('button', { name: 'Forgot password?' }).click();
+  await page.getByRole('link', { name: 'Forgot password?' }).click();
   await expect(heading(page, 'Reset your password')).toBeFocused();
   await expectNoAxeViolations(page, '/login, forgot password');
   await page.getByRole('button', { name: 'SEND RESET LINK' }).click();
   await expectFieldError(page.getByLabel('Email'), 'Please enter your email');
   await expectNoAxeViolations(page, '/login, forgot password with an error');
-  await page.getByRole('button', { name: 'BACK TO LOGIN' }).click();
+  await page.getByRole('link', { name: 'BACK TO LOGIN' }).click();
 
   await page.getByLabel('License ID').fill(unverified.licenseId);
   await page.getByLabel('Password', { exact: true }).fill(unverified.password);
@@ -78,7 +78,7 @@ test('/verify-email and /reset-password pass axe', async ({ page }) => {
   await page.goto(await linkFromMail(user.email, 'reset-password'));
   await expect(heading(page, 'Choose a new password')).toBeVisible();
   await expectNoAxeViolations(page, '/reset-password');
-  await page.getByRole('button', { name: 'SAVE NEW PASSWORD' }).click();
+  await page.getByRole('button', { name: 'Save new password' }).click();
   await expectFieldError(page.getByLabel('New password', { exact: true }), 'Password required');
   await expectNoAxeViolations(page, '/reset-password with errors');
 });

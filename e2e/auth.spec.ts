@@ -50,7 +50,7 @@ test('a new user signs up, verifies the e-mail, signs in, opens the profile and 
   await expect(heading(page, 'Verify your e-mail')).toBeVisible();
   await expect(page.getByRole('status')).toHaveText('Your e-mail is verified. You can now sign in.');
 
-  await page.getByRole('link', { name: 'Go to Sign In' }).click();
+  await page.getByRole('link', { name: 'Go to sign in' }).click();
   await submitSignIn(page, user.licenseId, user.password);
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(heading(page, 'My Dashboard')).toBeVisible();
@@ -66,6 +66,7 @@ test('a new user signs up, verifies the e-mail, signs in, opens the profile and 
   await page.getByRole('menuitem', { name: 'Sign Out' }).click();
   await expect(page).toHaveURL(/\/login$/);
   await expect(heading(page, 'Sign in to SEVA')).toBeVisible();
+  await expect(page.getByRole('status')).toHaveText('You have signed out.');
 
   await page.goto('/dashboard');
   await expect(page).toHaveURL(/\/login$/);
@@ -109,21 +110,23 @@ test.describe('sign-up form', () => {
     await expect(f.phone).not.toHaveAttribute('aria-invalid', 'true');
   });
 
-  test('keeps the phone number to digits, at most the country allows', async ({ page }) => {
+  test('takes the phone number as written, keeps every digit and says how it reads', async ({ page }) => {
     await page.goto('/signup');
     const f = signUpFields(page);
-    await expect(f.country).toHaveValue('USA');
-    await f.phone.pressSequentially('20a2-555 0123x4567');
-    await expect(f.phone).toHaveValue('2025550123');
+    await expect(f.country.locator('option:checked')).toHaveText('USA (+1)');
+    await f.phone.pressSequentially('(202) 555-0123');
+    await expect(f.phone).toHaveValue('(202) 555-0123');
+    await expect(f.phone).toHaveAccessibleDescription(/Will be saved as \+1 202 555 0123\.$/);
+    await f.phone.pressSequentially('4567');
+    await expect(f.phone).toHaveValue('(202) 555-01234567');
+    await f.submit.click();
+    await expectFieldError(f.phone, 'Please enter exactly 10 digits for USA');
 
-    await f.country.selectOption({ label: 'Norway (+47)' });
-    await expect(f.phone).toHaveValue('20255501');
-    await f.phone.pressSequentially('99');
-    await expect(f.phone).toHaveValue('20255501');
-
-    await f.country.selectOption({ label: 'China (+86)' });
-    await f.phone.pressSequentially('234');
-    await expect(f.phone).toHaveValue('20255501234');
+    // Changing the country checks the number again: a UK number typed as at home.
+    await f.country.selectOption({ label: 'United Kingdom (+44)' });
+    await f.phone.fill('07700 900123');
+    await expect(f.phone).not.toHaveAttribute('aria-invalid', 'true');
+    await expect(f.phone).toHaveAccessibleDescription(/Will be saved as \+44 7700 900123\.$/);
   });
 
   test('lists the countries by name as "name (code)"', async ({ page }) => {
@@ -135,6 +138,7 @@ test.describe('sign-up form', () => {
     expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'en')));
     expect(labels).toContain('Malaysia (+60)');
     expect(labels).toContain('USA (+1)');
+    expect(labels.filter((l) => l.endsWith('(+44)'))).toEqual(['United Kingdom (+44)']);
   });
 
   test('shows what the server refuses', async ({ page, newUser: existing }) => {
@@ -229,7 +233,8 @@ test.describe('sign-in', () => {
 
 test('a user resets a forgotten password with the e-mailed link, once', async ({ page, newUser: user }) => {
   await page.goto('/login');
-  await page.getByRole('button', { name: 'Forgot password?' }).click();
+  await page.getByRole('link', { name: 'Forgot password?' }).click();
+  await expect(page).toHaveURL(/\/forgot-password$/);
   await expect(heading(page, 'Reset your password')).toBeFocused();
   const email = page.getByLabel('Email');
   const send = page.getByRole('button', { name: 'SEND RESET LINK' });
@@ -244,15 +249,15 @@ test('a user resets a forgotten password with the e-mailed link, once', async ({
   await send.click();
   await expect(heading(page, 'Check your e-mail')).toBeFocused();
   await expect(page.getByRole('status')).toContainText(`We sent a password reset link to ${user.email}`);
-  await page.getByRole('button', { name: 'BACK TO LOGIN' }).click();
+  await page.getByRole('link', { name: 'BACK TO LOGIN' }).click();
   await expect(heading(page, 'Sign in to SEVA')).toBeVisible();
 
   const link = await linkFromMail(user.email, 'reset-password');
   await page.goto(link);
-  await expect(heading(page, 'Choose a new password')).toBeVisible();
+  await expect(heading(page, 'Choose a new password')).toBeFocused();
   const newPassword = page.getByLabel('New password', { exact: true });
   const confirm = page.getByLabel('Confirm new password');
-  const save = page.getByRole('button', { name: 'SAVE NEW PASSWORD' });
+  const save = page.getByRole('button', { name: 'Save new password' });
   await newPassword.fill('Password1!');
   await confirm.fill('Password1!');
   await save.click();
@@ -266,15 +271,17 @@ test('a user resets a forgotten password with the e-mailed link, once', async ({
   await expect(heading(page, 'Password changed')).toBeFocused();
   await expect(page.getByRole('status')).toHaveText('Your password has been changed. You can now sign in.');
 
-  await page.getByRole('link', { name: 'Go to Sign In' }).click();
+  await page.getByRole('link', { name: 'Go to sign in' }).click();
   await submitSignIn(page, user.licenseId, user.password);
   await expect(page.getByRole('alert')).toHaveText('Invalid password');
   await submitSignIn(page, user.licenseId, chosen);
   await expect(heading(page, 'My Dashboard')).toBeVisible();
 
+  // Opened again, the used link says so at once, before any password is typed.
   await page.goto(link);
-  await newPassword.fill('Another-Kettle8#Moss');
-  await confirm.fill('Another-Kettle8#Moss');
-  await save.click();
+  await expect(heading(page, 'This link cannot be used')).toBeFocused();
   await expect(page.getByRole('alert')).toHaveText('This link is invalid or has already been used.');
+  await expect(newPassword).toHaveCount(0);
+  await page.getByRole('link', { name: 'Ask for a new reset link' }).click();
+  await expect(heading(page, 'Reset your password')).toBeFocused();
 });

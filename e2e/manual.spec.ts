@@ -36,7 +36,7 @@ const today = () => new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'l
 /** The widths of the viewer's frame and of the page drawn in it, and whether the frame scrolls sideways. */
 async function frameAndPage(page: Page) {
   return page.locator('.pdf-frame').evaluate((frame) => {
-    const drawn = frame.querySelector('.react-pdf__Page')!.getBoundingClientRect();
+    const drawn = frame.querySelector('.react-pdf__Page canvas')!.getBoundingClientRect();
     return { frame: frame.clientWidth, page: drawn.width, scrolls: frame.scrollWidth > frame.clientWidth };
   });
 }
@@ -273,7 +273,7 @@ test("reads the manual as text: its headings, paragraphs and lists, found by the
   await expect(view.getByRole('paragraph').filter({ hasText: /^SEVA is a pair of smart glasses for people who are blind or have low vision\. A camera/ })).toHaveCount(1);
   // The eight features and the seven photo tips are lists; running footers are left out.
   await expect(view.getByRole('list').first().getByRole('listitem')).toHaveCount(8);
-  await expect(view.getByRole('listitem').filter({ hasText: /^Magnify: digital magnifier with contrast\.$/ })).toHaveCount(1);
+  await expect(view.getByRole('listitem').filter({ hasText: /^Magnify: Digital magnifier with contrast\.$/ })).toHaveCount(1);
   await expect(view.getByText(/page \d+ of \d+/)).toHaveCount(0);
   await expectNoAxeViolations(page, '/manual as text');
 

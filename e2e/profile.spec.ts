@@ -3,6 +3,7 @@ import { expectNoAxeViolations } from './support/axe.ts';
 import { decodeQrPng } from './support/qr-code.ts';
 import { expectFieldError } from './support/field-error.ts';
 import { expectNoHorizontalScroll } from './support/layout.ts';
+import { pasteInto } from './support/paste.ts';
 import { expect, test } from './support/fixtures.ts';
 import { openDashboard } from './support/sign-in.ts';
 
@@ -32,7 +33,7 @@ async function decodeQr(dataUrl: string): Promise<string | undefined> {
 
 async function startEdit(page: Page, field: 'username' | 'phone'): Promise<Locator> {
   await editButton(page, field).click();
-  const input = page.getByLabel(`New ${field}`);
+  const input = page.getByLabel(field === 'phone' ? 'New phone number' : 'New username');
   await expect(input).toBeFocused();
   return input;
 }
@@ -42,7 +43,8 @@ test('shows the record, with read-only e-mail and license ID, security clearance
   await openProfile(page);
 
   await expect(valueOf(page, 'Username')).toContainText(user.username);
-  await expect(valueOf(page, 'Phone')).toContainText(`${user.countryCode}${user.phoneNumber}`);
+  // Read back grouped the way the country writes it, as a link that calls it.
+  await expect(valueOf(page, 'Phone').getByRole('link', { name: '+1 202 555 0123' })).toHaveAttribute('href', `tel:${user.countryCode}${user.phoneNumber}`);
   await expect(valueOf(page, 'Email')).toHaveText(user.email);
   await expect(valueOf(page, 'License ID')).toHaveText(user.licenseId);
   await expect(valueOf(page, 'Security clearance')).toHaveText('Level 1');
@@ -94,16 +96,18 @@ test('edits the username: the rule, the success message, and the dashboard greet
   await expect(page.getByText('Welcome back, Asha Rao')).toBeVisible();
 });
 
-test('edits the phone: the rule and placeholder, cancel restores the value, then a valid number saves', async ({ signedInPage: page, newUser: user }) => {
+test('edits the phone: the rule and placeholder, cancel restores the value, then a UK number typed and pasted saves', async ({ signedInPage: page }) => {
   await openDashboard(page);
-  const saved = `${user.countryCode}${user.phoneNumber}`;
   await openProfile(page);
+  const country = page.getByRole('main').getByLabel('Country code');
 
   let input = await startEdit(page, 'phone');
   await expect(input).toHaveAttribute('placeholder', 'Format: +1234567890');
-  await input.fill('2025550123');
+  await expect(input).toHaveValue('(202) 555-0123');
+  await expect(country.locator('option:checked')).toHaveText('USA (+1)');
+  await input.fill('202555012');
   await input.press('Enter');
-  await expectFieldError(input, 'Please enter a valid phone number.');
+  await expectFieldError(input, 'Please enter exactly 10 digits for USA');
   await input.fill('+12ab');
   await page.getByRole('button', { name: 'Save phone' }).click();
   await expectFieldError(input, 'Please enter a valid phone number.');
@@ -111,25 +115,39 @@ test('edits the phone: the rule and placeholder, cancel restores the value, then
 
   await page.getByRole('button', { name: 'Cancel phone edit' }).click();
   await expect(editButton(page, 'phone')).toBeFocused();
-  await expect(valueOf(page, 'Phone')).toContainText(saved);
+  await expect(valueOf(page, 'Phone')).toContainText('+1 202 555 0123');
 
   // Escape cancels too, and the typed value is not kept.
   input = await startEdit(page, 'phone');
-  await expect(input).toHaveValue(saved);
   await input.fill('+4420');
   await input.press('Escape');
   await expect(editButton(page, 'phone')).toBeFocused();
-  await expect(valueOf(page, 'Phone')).toContainText(saved);
+  await expect(valueOf(page, 'Phone')).toContainText('+1 202 555 0123');
 
+  // A UK number as written at home: every digit kept, read back before saving, saved whole.
   input = await startEdit(page, 'phone');
-  await input.fill('+44 20 7946 0958');
+  await country.selectOption({ label: 'United Kingdom (+44)' });
+  await input.fill('');
+  await input.pressSequentially('07700 900123');
+  await expect(input).toHaveValue('07700 900123');
+  await expect(input).toHaveAccessibleDescription(/Will be saved as \+44 7700 900123\.$/);
+  await expectNoAxeViolations(page, '/profile with a phone read back');
   await input.press('Enter');
   await expect(status(page)).toHaveText('Phone updated successfully.');
   await expect(editButton(page, 'phone')).toBeFocused();
-  await expect(valueOf(page, 'Phone')).toContainText('+442079460958');
+  await expect(valueOf(page, 'Phone').getByRole('link', { name: '+44 7700 900123' })).toHaveAttribute('href', 'tel:+447700900123');
+
+  // Pasted in international form, into a field that opens on the saved number as written at home.
+  input = await startEdit(page, 'phone');
+  await expect(country.locator('option:checked')).toHaveText('United Kingdom (+44)');
+  await expect(input).toHaveValue('07700 900123');
+  await input.fill('');
+  await pasteInto(page, input, '+44 20 7946 0958');
+  await expect(input).toHaveValue('+44 20 7946 0958');
+  await input.press('Enter');
+  await expect(status(page)).toHaveText('Phone updated successfully.');
   await page.reload();
-  await expect(valueOf(page, 'Phone')).toContainText('+442079460958');
-  await expect(valueOf(page, 'Username')).toContainText(user.username);
+  await expect(valueOf(page, 'Phone').getByRole('link', { name: '+44 20 7946 0958' })).toHaveAttribute('href', 'tel:+442079460958');
 });
 
 test('a failed save says so, keeps the edit open and changes nothing', async ({ signedInPage: page, newUser: user }) => {
@@ -148,6 +166,17 @@ test('a failed save says so, keeps the edit open and changes nothing', async ({ 
   await page.unroute('**/api/profile');
   await page.reload();
   await expect(valueOf(page, 'Username')).toContainText(user.username);
+});
+
+test("'Sign Out' on the profile signs out, and /login says so", async ({ signedInPage: page }) => {
+  await openDashboard(page);
+  await openProfile(page);
+  await page.getByRole('main').getByRole('button', { name: 'Sign Out' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('status')).toHaveText('You have signed out.');
+  await expectNoAxeViolations(page, '/login after signing out');
+  await page.goto('/profile');
+  await expect(page).toHaveURL(/\/login$/);
 });
 
 test('a profile that cannot be loaded shows the error view, and RETURN TO LOGIN signs out', async ({ signedInPage: page }) => {

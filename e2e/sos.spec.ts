@@ -63,11 +63,13 @@ test('first visit opens edit mode, and every rule says its message', async ({ si
   await expect(primary.group).toContainText('Required');
   await expect(secondary.group).toContainText('Optional');
   await expect(editButton(page)).toHaveCount(0);
-  // Country codes read 'name (code)', sorted by country name, India (+91) first chosen.
-  await expect(primary.country.locator('option:checked')).toHaveText('India (+91)');
-  await expect(secondary.country.locator('option:checked')).toHaveText('India (+91)');
+  // Country codes read 'name (code)', sorted by country name, one per country; the user's own country (a US
+  // number here) first chosen.
+  await expect(primary.country.locator('option:checked')).toHaveText('USA (+1)');
+  await expect(secondary.country.locator('option:checked')).toHaveText('USA (+1)');
   const labels = await primary.country.locator('option').allTextContents();
-  expect(labels).toHaveLength(20);
+  expect(labels).toHaveLength(19);
+  expect(labels.filter((l) => l.endsWith('(+44)'))).toEqual(['United Kingdom (+44)']);
   for (const label of labels) expect(label).toMatch(/^[A-Za-z ]+ \(\+\d+\)$/);
   const names = labels.map((l) => l.replace(/ \(\+\d+\)$/, ''));
   expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'en')));
@@ -81,23 +83,29 @@ test('first visit opens edit mode, and every rule says its message', async ({ si
   await expect(primary.name).toBeFocused();
   await expectNoAxeViolations(page, '/sos edit mode with errors');
 
-  // Digits only: a letter is dropped and named; the count is checked as the user types.
+  // Digits only: a letter is kept and named; the count is checked as the user types.
+  await primary.country.selectOption({ label: 'India (+91)' });
   await primary.phone.pressSequentially('98a');
-  await expect(primary.phone).toHaveValue('98');
+  await expect(primary.phone).toHaveValue('98a');
   await expectFieldError(primary.phone, 'Only numbers allowed');
+  await primary.phone.press('Backspace');
   await primary.phone.pressSequentially('7');
   await expectFieldError(primary.phone, 'Phone number must be 10 digits for India');
   await primary.name.fill('Asha Rao');
+  // The refusal about the blank name goes once the name is there.
+  await expect(alert(page)).toBeEmpty();
   await saveButton(page).click();
   await expect(alert(page)).toHaveText('Please fix phone number validation errors');
   await expectFieldError(primary.phone, 'Phone number must be 10 digits for India');
   await expect(primary.phone).toBeFocused();
 
-  // Too many digits are cut at the country's maximum; Malaysia takes 8, 9 or 10.
+  // Too many digits are kept and named, never cut off; Malaysia takes 8, 9 or 10.
   await primary.phone.fill('98765432101234');
-  await expect(primary.phone).toHaveValue('9876543210');
+  await expect(primary.phone).toHaveValue('98765432101234');
+  await expectFieldError(primary.phone, 'Phone number must be 10 digits for India');
   await primary.country.selectOption({ label: 'Norway (+47)' });
-  await expect(primary.phone).toHaveValue('98765432');
+  await expect(primary.phone).toHaveValue('98765432101234');
+  await expectFieldError(primary.phone, 'Phone number must be 8 digits for Norway');
   await expect(primary.phone).toHaveAttribute('placeholder', 'Required (8 digits)');
   await primary.country.selectOption({ label: 'Malaysia (+60)' });
   await expect(primary.phone).toHaveAttribute('placeholder', 'Required (8, 9 or 10 digits)');
@@ -114,10 +122,10 @@ test('first visit opens edit mode, and every rule says its message', async ({ si
   await expect(secondary.phone).toBeFocused();
   await secondary.name.fill('');
   await secondary.phone.fill('12345');
-  await expectFieldError(secondary.phone, 'Phone number must be 10 digits for India');
+  await expectFieldError(secondary.phone, 'Phone number must be 10 digits for USA');
   await saveButton(page).click();
   await expect(alert(page)).toHaveText('Please fix phone number validation errors');
-  await secondary.phone.fill('1234567890');
+  await secondary.phone.fill('2025550123');
   await saveButton(page).click();
   await expect(alert(page)).toHaveText('Please complete or clear secondary contact information');
   await expectFieldError(secondary.name, 'Please complete or clear secondary contact information');
@@ -150,8 +158,9 @@ test('saves both, shows them in read mode, edits again and clears the secondary'
 
   await expect(status(page)).toHaveText('Emergency contacts saved successfully');
   await expect(savedCard(page, 'Primary').getByRole('heading', { name: 'Primary Contact' })).toBeFocused();
-  await expect(savedCard(page, 'Primary').getByRole('definition')).toHaveText(['Asha Rao', '+91 9876543210']);
-  await expect(savedCard(page, 'Secondary').getByRole('definition')).toHaveText(['Tom Lee', '+61 412345678']);
+  await expect(savedCard(page, 'Primary').getByRole('definition')).toHaveText(['Asha Rao', '+91 98765 43210']);
+  await expect(savedCard(page, 'Secondary').getByRole('definition')).toHaveText(['Tom Lee', '+61 412 345 678']);
+  await expect(savedCard(page, 'Primary').getByRole('link', { name: '+91 98765 43210' })).toHaveAttribute('href', 'tel:+919876543210');
   await expect(savedCard(page, 'Primary')).toContainText('Required');
   await expect(savedCard(page, 'Secondary')).toContainText('Optional');
   await expect(saveButton(page)).toHaveCount(0);
@@ -162,14 +171,14 @@ test('saves both, shows them in read mode, edits again and clears the secondary'
 
   // Saved contacts open in read mode.
   await page.reload();
-  await expect(savedCard(page, 'Secondary').getByRole('definition')).toHaveText(['Tom Lee', '+61 412345678']);
+  await expect(savedCard(page, 'Secondary').getByRole('definition')).toHaveText(['Tom Lee', '+61 412 345 678']);
 
   await editButton(page).click();
   const secondary = card(page, 'Secondary');
   await expect(card(page, 'Primary').name).toBeFocused();
   await expect(card(page, 'Primary').name).toHaveValue('Asha Rao');
   await expect(secondary.country.locator('option:checked')).toHaveText('Australia (+61)');
-  await expect(secondary.phone).toHaveValue('412345678');
+  await expect(secondary.phone).toHaveValue('0412 345 678');
   await secondary.name.fill('');
   await secondary.phone.fill('');
   await saveButton(page).click();
@@ -182,7 +191,7 @@ test('saves both, shows them in read mode, edits again and clears the secondary'
   await card(page, 'Primary').name.fill('Someone Else');
   await page.getByRole('button', { name: 'Cancel' }).click();
   await expect(editButton(page)).toBeFocused();
-  await expect(savedCard(page, 'Primary').getByRole('definition')).toHaveText(['Asha Rao', '+91 9876543210']);
+  await expect(savedCard(page, 'Primary').getByRole('definition')).toHaveText(['Asha Rao', '+91 98765 43210']);
 });
 
 test('saving is both or neither: a failed save says so and keeps the old contacts', async ({ signedInPage: page }) => {
@@ -192,7 +201,7 @@ test('saving is both or neither: a failed save says so and keeps the old contact
 
   await editButton(page).click();
   await fillContact(page, 'Primary', 'Changed Primary', 'USA (+1)', '2025550123');
-  await fillContact(page, 'Secondary', 'Changed Secondary', 'UK (+44)', '2079460958');
+  await fillContact(page, 'Secondary', 'Changed Secondary', 'United Kingdom (+44)', '2079460958');
   await page.route('**/api/contacts', (route) =>
     route.request().method() === 'PUT' ? route.fulfill({ status: 500, json: { message: 'Something went wrong on our side. Please try again.' } }) : route.fallback(),
   );
@@ -209,8 +218,8 @@ test('saving is both or neither: a failed save says so and keeps the old contact
   expect((await refused.json()).message).toBe('Please fix phone number validation errors');
 
   await page.reload();
-  await expect(savedCard(page, 'Primary').getByRole('definition')).toHaveText(['Asha Rao', '+91 9876543210']);
-  await expect(savedCard(page, 'Secondary').getByRole('definition')).toHaveText(['Tom Lee', '+61 412345678']);
+  await expect(savedCard(page, 'Primary').getByRole('definition')).toHaveText(['Asha Rao', '+91 98765 43210']);
+  await expect(savedCard(page, 'Secondary').getByRole('definition')).toHaveText(['Tom Lee', '+61 412 345 678']);
 });
 
 test('contacts that cannot be loaded open edit mode and say so', async ({ signedInPage: page }) => {
@@ -235,18 +244,19 @@ test('/sos can be completed with the keyboard alone', async ({ signedInPage: pag
   await tabAndType(page, primary.name, 'Asha Rao');
   await tabTo(page, primary.country);
   await page.keyboard.press('ArrowUp');
-  await expect(primary.country.locator('option:checked')).toHaveText('Germany (+49)');
-  await tabAndType(page, primary.phone, '49301234567');
+  await expect(primary.country.locator('option:checked')).toHaveText('United Kingdom (+44)');
+  await tabAndType(page, primary.phone, '07700 900123');
   await tabAndType(page, secondary.name, 'Tom Lee');
   await tabTo(page, secondary.country);
-  await page.keyboard.press('ArrowDown');
-  await expect(secondary.country.locator('option:checked')).toHaveText('Iran (+98)');
-  await tabAndType(page, secondary.phone, '9123456789');
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('ArrowUp');
+  await expect(secondary.country.locator('option:checked')).toHaveText('UAE (+971)');
+  await tabAndType(page, secondary.phone, '050 123 4567');
   await page.keyboard.press('Enter');
 
   await expect(status(page)).toHaveText('Emergency contacts saved successfully');
-  await expect(savedCard(page, 'Primary').getByRole('definition')).toHaveText(['Asha Rao', '+49 49301234567']);
-  await expect(savedCard(page, 'Secondary').getByRole('definition')).toHaveText(['Tom Lee', '+98 9123456789']);
+  await expect(savedCard(page, 'Primary').getByRole('definition')).toHaveText(['Asha Rao', '+44 7700 900123']);
+  await expect(savedCard(page, 'Secondary').getByRole('definition')).toHaveText(['Tom Lee', '+971 50 123 4567']);
 
   await tabTo(page, editButton(page));
   await page.keyboard.press('Enter');

@@ -11,7 +11,7 @@ export function signUpFields(page: Page) {
     licenseId: page.getByLabel('License ID'),
     password: page.getByLabel('Password', { exact: true }),
     confirmPassword: page.getByLabel('Confirm password'),
-    submit: page.getByRole('button', { name: 'CREATE ACCOUNT' }),
+    submit: page.getByRole('button', { name: 'Create account' }),
   };
 }
 

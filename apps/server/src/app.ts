@@ -18,7 +18,7 @@ import { identityRoutes, sessionRoutes } from './modules/identity/routes.ts';
 import { manualsRoutes } from './modules/manuals/routes.ts';
 import { profileRoutes } from './modules/profile/routes.ts';
 import { vitalsRoutes } from './modules/vitals/routes.ts';
-import { registerErrorHandler } from './plugins/error-handler.ts';
+import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './plugins/error-handler.ts';
 import { registerSameOriginCheck } from './plugins/same-origin.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { identifyByBearer, identifyBySession, privateScope } from './plugins/session.ts';
@@ -56,6 +56,9 @@ export async function buildApp(config: Config, overrides: { mailer?: Mailer; log
     forceCloseConnections: 'idle',
     http: { headersTimeout: config.http.headersMs, connectionsCheckingInterval: Math.min(5000, Math.max(250, config.http.requestMs / 4)) },
     logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace' }),
+    // Refusals made before a route runs (414, 431, unreadable requests) answer in the portal's { message } shape.
+    frameworkErrors,
+    clientErrorHandler,
   });
   const infrastructure = await openInfrastructure(config, { mailer: overrides.mailer, log: (line) => app.log.info(line) });
   app.addHook('onClose', () => infrastructure.close());
@@ -66,7 +69,7 @@ export async function buildApp(config: Config, overrides: { mailer?: Mailer; log
   const publicRoutes: Mount[] = [
     { prefix: '/api/auth', routes: identityRoutes(services.identity, cookies) },
     { prefix: '/api/auth', routes: sessionRoutes(identify) },
-    { prefix: '/api/vitals', routes: vitalsRoutes() },
+    { prefix: '/api/vitals', routes: vitalsRoutes(services.identity.limit) },
     { prefix: '/api/health', routes: healthRoutes(services.health) },
     { prefix: '/oauth', routes: oauthRoutes(services.devices) },
   ];

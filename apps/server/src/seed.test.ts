@@ -1,3 +1,4 @@
+import { buffer } from 'node:stream/consumers';
 import { decodePDFRawStream, PDFArray, PDFDocument, PDFName, PDFRawStream, type PDFDict } from 'pdf-lib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { seedEmptyInstall } from './seed.ts';
@@ -58,7 +59,8 @@ describe.each(engines)('first-start seed on %s', (engine) => {
   it('writes several pages of readable Helvetica text about SEVA and the portal', async () => {
     await seed();
     const manuals = t.services.manuals;
-    const { data } = await manuals.file((await manuals.latest()).id);
+    const stream = await (await manuals.file((await manuals.latest()).id)).open();
+    const data = await buffer(stream!);
     const { pages, fonts } = await pdfText(data);
     expect(pages.length).toBeGreaterThanOrEqual(3);
     expect(fonts).toEqual(['/Helvetica', '/Helvetica-Bold']);

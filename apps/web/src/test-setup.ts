@@ -8,5 +8,6 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
   cleanup();
   resetStandInServer();
+  sessionStorage.clear();
 });
 afterAll(() => server.close());

@@ -48,7 +48,6 @@ export const messages = {
   notFound: 'Not found.',
   licenseIdCharacters: 'License ID can only contain letters, numbers and dashes',
   nameCharacters: 'This name contains a hidden control or text-direction character. Please type it again.',
-  tooManyRequests: 'Too many requests. Please try again later.',
 } as const;
 
 /** SPEC §5: 'Please enter exactly {n} digits for {country}' / 'Phone number must be {a} or {b} digits for {country}'. */

@@ -85,6 +85,7 @@ describe.runIf(enabled)('two instances behind HAProxy on one PostgreSQL', () => 
     haproxy.stdout?.on('data', (chunk: Buffer) => (haproxyLog += chunk.toString()));
     haproxy.stderr?.on('data', (chunk: Buffer) => (haproxyLog += chunk.toString()));
     await until('HAProxy sees both instances up', async () => {
+      if (haproxy.exitCode !== null) throw new Error(`HAProxy exited with ${haproxy.exitCode}`);
       const states = await serverStates(stats).catch(() => ({}) as Record<string, string>);
       return states.seva1 === 'UP' && states.seva2 === 'UP' ? true : undefined;
     }).catch((error: Error) => {

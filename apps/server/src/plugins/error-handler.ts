@@ -1,4 +1,6 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import http from 'node:http';
+import type { Socket } from 'node:net';
+import type { ConnectionError, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { messages } from '@seva/shared';
 import { DomainError, type DomainErrorKind } from '../domain-errors.ts';
 
@@ -26,6 +28,10 @@ const CLIENT_ERRORS: Record<string, string> = {
   FST_FILES_LIMIT: 'Send one file at a time.',
   FST_FIELDS_LIMIT: 'The form has too many fields.',
   FST_INVALID_MULTIPART_CONTENT_TYPE: 'The request must be a multipart form.',
+  FST_MP_PREMATURE_CLOSE: 'The form arrived incomplete. Please send it again.',
+  FST_PROTO_VIOLATION: 'This form has a field name that is not allowed.',
+  FST_ERR_BAD_URL: 'This address is not valid.',
+  FST_ERR_MAX_PARAM_LENGTH: 'This address is too long.',
 };
 
 /** One place that turns errors into answers: the real message for 4xx, a generic one for 5xx. */
@@ -45,4 +51,51 @@ export function registerErrorHandler(app: FastifyInstance): void {
 export function clientErrorMessage(error: FastifyError): string {
   const known = error.code ? CLIENT_ERRORS[error.code] : undefined;
   return known ?? (error.code?.startsWith('FST_') || error.validation ? 'The request is not valid.' : error.message);
+}
+
+/**
+ * Fastify's refusals before a route is found (a path part longer than maxParamLength: 414; a malformed URL: 400),
+ * in the portal's `{ message }` shape rather than Fastify's, which echoes the path back.
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const status = error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+  void reply.status(status).send({ message: clientErrorMessage(error) });
+}
+
+/** Node hands the packet it was parsing as a Buffer (Fastify's types describe its JSON form). */
+function rawBytes(packet: unknown): Buffer {
+  if (Buffer.isBuffer(packet)) return packet;
+  const data = (packet as { data?: number[] } | undefined)?.data;
+  return Buffer.from(Array.isArray(data) ? data : []);
+}
+
+/** What Node's HTTP parser refuses before Fastify sees a request, as status and message. */
+function connectionRefusal(error: ConnectionError): [number, string] {
+  if (error.code === 'HPE_HEADER_OVERFLOW') {
+    // The bytes Node was parsing: when the request line is longer than every header after it, the address is to blame.
+    const seen = rawBytes(error.rawPacket).toString('latin1');
+    const lineEnd = seen.indexOf('\r\n');
+    const requestLine = lineEnd === -1 ? seen.length : lineEnd;
+    if (requestLine > seen.length - requestLine) return [414, 'This address is too long.'];
+    return [431, "The request's headers are too large. Clearing this site's cookies may help."];
+  }
+  if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') return [408, 'The request took too long to arrive. Please try again.'];
+  return [400, 'The request could not be read.'];
+}
+
+/**
+ * Node answers a request it cannot parse (huge headers or cookies, a request line too long, garbage) itself, before
+ * Fastify: this says it in the portal's shape, then closes the connection as Node does.
+ */
+export function clientErrorHandler(error: ConnectionError, socket: Socket): void {
+  if ((error.code as string) === 'ECONNRESET' || socket.destroyed) return;
+  const [status, message] = connectionRefusal(error);
+  const body = JSON.stringify({ message });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+        `X-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
 }

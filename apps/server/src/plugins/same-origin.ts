@@ -2,24 +2,23 @@ import type { FastifyInstance } from 'fastify';
 import { refused } from '../domain-errors.ts';
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** Sec-Fetch-Site values a browser gives a request the portal's own pages made (or the user typed). */
+const OWN = new Set(['same-origin', 'none']);
 
-/** Refuses state-changing requests that a browser says come from another site. */
+export const OTHER_SITE_REFUSED = 'Requests from other sites are not accepted.';
+
+/**
+ * Refuses state-changing requests that a browser says come from anywhere but the portal: an Origin that is not
+ * exactly PUBLIC_URL's (scheme, host and port; the Host header is not trusted, so DNS rebinding gains nothing), or
+ * a Sec-Fetch-Site other than same-origin (cross-site, same-site), even without Origin. Clients that are not
+ * browsers (the glasses, the CLI, curl) send neither header and pass.
+ */
 export function registerSameOriginCheck(app: FastifyInstance, publicUrl: string): void {
   const allowed = new URL(publicUrl).origin;
   app.addHook('onRequest', async (request) => {
     if (!UNSAFE.has(request.method)) return;
     const origin = request.headers.origin;
-    if (!origin) return;
-    const host = request.headers.host;
-    if (origin === allowed || (host && hostOf(origin) === host)) return;
-    throw refused('Requests from other sites are not accepted.');
+    const site = request.headers['sec-fetch-site'];
+    if ((origin !== undefined && origin !== allowed) || (site !== undefined && !OWN.has(site))) throw refused(OTHER_SITE_REFUSED);
   });
-}
-
-function hostOf(origin: string): string | undefined {
-  try {
-    return new URL(origin).host;
-  } catch {
-    return undefined;
-  }
 }

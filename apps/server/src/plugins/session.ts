@@ -86,6 +86,8 @@ export function privateScope(identify: Identify | readonly Identify[], register:
         if (options.bearerChallenge && error instanceof DomainError && error.kind === 'unauthenticated') {
           reply.header('WWW-Authenticate', error.details.code === 'invalid_token' ? 'Bearer error="invalid_token"' : 'Bearer');
         }
+        // A refused request's body is never read: the connection closes after the answer instead of draining it.
+        if (Number(request.headers['content-length']) > 0 || request.headers['transfer-encoding'] !== undefined) reply.header('Connection', 'close');
         throw error;
       }
     });

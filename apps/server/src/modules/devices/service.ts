@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { DEFAULT_DEVICE_NAME, DEVICE_NAME_MAX, deviceMessages, formatUserCode, PAIRING_GRANTS, type PairedDevice, type PendingPairing } from '@seva/shared';
+import { DEFAULT_DEVICE_NAME, DEVICE_NAME_MAX, deviceMessages, formatUserCode, hasForbiddenNameCharacter, PAIRING_GRANTS, type PairedDevice, type PendingPairing } from '@seva/shared';
 import type { Config } from '../../config.ts';
 import { isUniqueViolation, type Db } from '../../db/database.ts';
 import type { SignedInUser } from '../../db/signed-in-user.ts';
@@ -96,7 +96,7 @@ function deviceNameOf(input: string | undefined): string {
   const name = (input ?? '').trim();
   if (name === '') return DEFAULT_DEVICE_NAME;
   if ([...name].length > DEVICE_NAME_MAX) throw oauthError('invalid_request', `device_name must be at most ${DEVICE_NAME_MAX} characters.`);
-  if (CONTROL.test(name)) throw oauthError('invalid_request', 'device_name must not contain control characters.');
+  if (CONTROL.test(name) || hasForbiddenNameCharacter(name)) throw oauthError('invalid_request', 'device_name must not contain control characters.');
   return name;
 }
 

@@ -49,7 +49,7 @@ function manualText(): Block[] {
     heading('6. Teaching the glasses faces'),
     para(`The Face Recognition page lists the people your glasses can recognise. You can search, sort, view, rename and delete faces. To add someone, choose Add New Face.`),
     para('A photo of a face is personal data of the person in it. Before you add a face, make sure that person agrees, then tick the consent box. The portal explains how the photo is used, stored and protected, how long it is kept and what rights the person has.'),
-    para('Take a photo with the camera or upload one. For the best results:'),
+    para('Take a photo with the camera or upload one. While the camera is on, the portal tells you which way to move the camera to centre the face. For the best results:'),
     ...bullets(
       'Only one face in the photo.',
       'No sunglasses, headsets, hats or scarves.',
@@ -59,17 +59,19 @@ function manualText(): Block[] {
       'No extreme angles.',
       'Nothing covering the eyes or mouth.',
     ),
-    para('Then type the name the glasses should say, and choose Register Face. Each name can be used once. Images can be JPEG or PNG, up to 5 MB. When you delete a face, its photo and everything learnt from it are deleted together.'),
+    para('The portal checks each photo as soon as you take or choose it. A photo with no face, or with more than one, is refused at once, with the reason, and you can take or choose another.'),
+    para('Then type the name the glasses should say, and choose Register Face. Each name can be used once. Images can be JPEG or PNG, up to 5 MB. When you delete a face, its photo and everything learnt from it are deleted together, and the glasses stop recognising that person.'),
 
     heading('7. Emergency contacts'),
     para('On the Emergency Setup page you set the people to reach in case of an emergency. A primary contact is required; a secondary contact is optional. For each contact, enter the full name, choose the country code and type the phone number without the country code, using digits only. The portal tells you how many digits your country needs.'),
     para('Choose Save Contacts. If only the name or only the phone number of the secondary contact is filled in, complete it or clear both fields before saving.'),
 
     heading('8. Knowledge Base'),
-    para('The Knowledge Base page shows the newest user manual, like this one, inside the page. A screen reader can read its text.'),
+    para('The Knowledge Base page shows the newest user manual, like this one, inside the page. A screen reader can read its text. Zoom in and Zoom out change the size of the page.'),
+    para('Choose Read as text to read the same manual as a web page, with its headings and paragraphs. It fits your screen, follows your browser\'s text size and zoom, and your browser\'s Find searches it. The portal remembers which way you read it last.'),
 
     heading('9. Installing and updating features'),
-    para(`The Updates page shows the eight ${name} features one at a time, with Previous and Next buttons. For each feature that has a download available, the page shows a QR code. Look at the QR code with your glasses to install or update that feature. A feature with no download available yet shows no QR code.`),
+    para(`The Updates page first says which features have an install or update available; each name leads to that feature. Below, it shows the eight ${name} features one at a time, with Previous and Next buttons. For each feature that has a download available, the page shows a QR code. Look at the QR code with your glasses to install or update that feature. The same download link is also shown as text. A feature with no download available yet shows no QR code.`),
 
     heading('10. Getting help'),
     para('If something does not work, sign out and sign in again, then try once more. If the problem remains, contact the organisation that supplied your glasses and tell them your license ID, the page you were on and the message the portal showed.'),

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { BlobRecords, BlobStore } from '../../blobs/blob-store.ts';
+import type { Readable } from 'node:stream';
+import type { BlobRecords, BlobStore, ByteRange } from '../../blobs/blob-store.ts';
 import { isUniqueViolation, type Db } from '../../db/database.ts';
 import { conflict, invalid, notFound } from '../../domain-errors.ts';
 import * as store from './store.ts';
@@ -47,13 +48,23 @@ export interface ManualsDeps {
 
 export const manualFileUrl = (id: string) => `/api/manuals/${encodeURIComponent(id)}/file`;
 
+/** A manual's PDF, ready to stream: nothing of it is read until `open`. */
+export interface ManualFile {
+  fileName: string;
+  size: number;
+  /** A manual's file never changes, so its id names its content (a strong validator for Range and If-Range). */
+  etag: string;
+  /** All of the PDF, or one byte range of it, read a piece at a time; undefined when it has just been deleted. */
+  open(range?: ByteRange): Promise<Readable | undefined>;
+}
+
 /** SPEC §2 /manual: user manuals (SPEC's seva_user_manuals), each a PDF blob plus a row. */
 export function createManualsService({ db, blobs, now = () => new Date() }: ManualsDeps) {
-  /** The blob of a row when it can be read and is a PDF. */
-  async function readablePdf(row: store.ManualRow): Promise<Buffer | undefined> {
-    const blob = await blobs.get(row.blob_key);
-    return blob && isPdf(blob.data) ? blob.data : undefined;
-  }
+  /**
+   * The size of a row's PDF when its file is there. Whether it is a PDF was checked once, when it was added
+   * (addManual refuses anything else); reading it again on every request made memory grow with the manual (issue #11).
+   */
+  const storedSize = (row: store.ManualRow) => blobs.size(row.blob_key);
 
   return {
     /**
@@ -101,18 +112,18 @@ export function createManualsService({ db, blobs, now = () => new Date() }: Manu
       const rows = await store.listManualsNewestFirst(db);
       if (rows.length === 0) throw notFound(manualMessages.noManuals);
       for (const row of rows) {
-        if (await readablePdf(row)) {
+        if ((await storedSize(row)) !== undefined) {
           return { id: row.id, fileName: row.file_name, timeCreated: row.time_created, size: Number(row.size), url: manualFileUrl(row.id) };
         }
       }
       throw notFound(manualMessages.noValidManual);
     },
 
-    async file(id: string): Promise<{ fileName: string; data: Buffer }> {
+    async file(id: string): Promise<ManualFile> {
       const row = await store.findManual(db, id);
-      const data = row ? await readablePdf(row) : undefined;
-      if (!row || !data) throw notFound(manualMessages.manualNotFound);
-      return { fileName: row.file_name, data };
+      const size = row ? await storedSize(row) : undefined;
+      if (!row || size === undefined) throw notFound(manualMessages.manualNotFound);
+      return { fileName: row.file_name, size, etag: `"${row.id}"`, open: (range) => blobs.stream(row.blob_key, range) };
     },
   };
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import type { Config } from '../../config.ts';
 import { parseBody } from '../../plugins/parse-body.ts';
 
 /** SPEC §1: web-vitals reports from the browser; logged, not stored. */
@@ -13,9 +14,17 @@ const vitalSchema = z.strictObject({
   path: z.string().max(200).optional(),
 });
 
-export function vitalsRoutes() {
+/** Counts one report from an address; refuses (429) when the address has sent too many in the window. */
+export type VitalsLimit = (action: Extract<keyof Config['rateLimits'], 'vitals'>, ip: string) => Promise<void>;
+
+/** A report is a few hundred bytes; anything much larger is not one. */
+const VITAL_BODY_LIMIT = 2048;
+
+export function vitalsRoutes(limit: VitalsLimit) {
   return async (app: FastifyInstance) => {
-    app.post('/', async (request, reply) => {
+    app.post('/', { bodyLimit: VITAL_BODY_LIMIT }, async (request, reply) => {
+      // Anyone may report, so reports are limited per address: nobody can fill the log.
+      await limit('vitals', request.ip);
       const vital = parseBody(vitalSchema, request.body);
       request.log.info({ vital }, 'web vital');
       return reply.status(204).send();

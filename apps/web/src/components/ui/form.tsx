@@ -27,10 +27,14 @@ export type FormProps<TFieldValues extends FieldValues, TValid extends FieldValu
   children: ReactNode;
 };
 
-/** A `<form>` for a `useZodForm` form: the browser's own checks are off (the schema's messages are shown instead). */
+/**
+ * A `<form>` for a `useZodForm` form: the browser's own checks are off (the schema's messages are shown instead).
+ * `method="dialog"` makes a submit before the app's script has taken over a prerendered page (/login) do nothing,
+ * where the browser's default would put the fields, password included, in the address; what was typed stays.
+ */
 export function Form<TFieldValues extends FieldValues, TValid extends FieldValues>({ form, onSubmit, onInvalid, children, ...props }: FormProps<TFieldValues, TValid>) {
   return (
-    <form {...props} noValidate onSubmit={form.handleSubmit(onSubmit, onInvalid)}>
+    <form method="dialog" {...props} noValidate onSubmit={form.handleSubmit(onSubmit, onInvalid)}>
       {children}
     </form>
   );

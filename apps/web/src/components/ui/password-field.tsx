@@ -50,8 +50,7 @@ export function PasswordField({ label, error, hint, id, className, ref, ...input
           <div className="password-input">
             <input ref={setRef} {...control} {...input} type={shown ? 'text' : 'password'} autoCapitalize="none" spellCheck={false} />
             <button type="button" className="button button-secondary password-toggle" aria-controls={inputId} onClick={toggle}>
-              {shown ? 'Hide' : 'Show'}
-              <span className="visually-hidden"> {what}</span>
+              {shown ? 'Hide' : 'Show'} <span className="visually-hidden">{what}</span>
             </button>
           </div>
           <span className="visually-hidden" aria-live="polite">

@@ -44,6 +44,8 @@ export function PhoneField(props: PhoneFieldProps) {
         aria-label={props.countryName}
         options={COUNTRY_OPTIONS}
         error={props.countryError}
+        // The chosen country in the markup itself, so a prerendered page (/signup) shows it before the script runs.
+        defaultValue={props.countryCode}
         {...props.country}
       />
       <TextField

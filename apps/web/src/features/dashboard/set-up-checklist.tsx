@@ -76,10 +76,9 @@ export function SetUpChecklist({ email }: { email: string | undefined }) {
               </span>
               {step.title}
               {step.done === undefined ? null : (
-                <span className="setup-step-state">
-                  <span className="visually-hidden">: </span>
-                  {step.done ? 'Done' : 'To do'}
-                </span>
+                <>
+                  <span className="visually-hidden">:</span> <span className="setup-step-state">{step.done ? 'Done' : 'To do'}</span>
+                </>
               )}
             </h3>
             <p>{step.text}</p>

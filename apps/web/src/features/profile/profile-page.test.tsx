@@ -7,7 +7,7 @@ import { useSession } from '../../lib/session.ts';
 import { IDENTITY_QR_IMAGE } from '../../testing/fixtures.ts';
 import { renderWithProviders } from '../../testing/render.tsx';
 import { refusal, sent, server } from '../../testing/stand-in-server.ts';
-import { ProfilePage } from './profile-page.tsx';
+import { DRAFT_RESTORED, ProfilePage } from './profile-page.tsx';
 
 /** Stands in for the rest of the app: what the session says of the user. */
 function SessionName() {
@@ -63,38 +63,92 @@ describe('ProfilePage', () => {
     expect(screen.getByText('Signed in as Asha Rao')).toBeInTheDocument();
   });
 
-  it('checks the phone pattern, and cancel (button or Escape) restores the value and focus', async () => {
+  it('reads the phone back grouped, as a link that calls it', async () => {
+    renderPage();
+    const link = await within(await waitFor(() => valueOf('Phone'))).findByRole('link', { name: '+1 202 555 0123' });
+    expect(link).toHaveAttribute('href', 'tel:+12025550123');
+  });
+
+  it('edits the phone with the country list: the rule, cancel (button or Escape) restores the value and focus', async () => {
     const { events } = renderPage();
     await events.click(await screen.findByRole('button', { name: 'Edit phone' }));
-    const input = screen.getByRole('textbox', { name: 'New phone' });
+    const input = screen.getByRole('textbox', { name: 'New phone number' });
+    expect(input).toHaveFocus();
     expect(input).toHaveAttribute('placeholder', 'Format: +1234567890');
+    expect(input).toHaveValue('(202) 555-0123');
+    expect((screen.getByRole('combobox', { name: 'Country code' }) as HTMLSelectElement).selectedOptions[0]).toHaveTextContent('USA (+1)');
     await events.clear(input);
-    await events.type(input, '2025550123');
+    await events.type(input, '202555012');
     await events.click(screen.getByRole('button', { name: 'Save phone' }));
     await waitFor(() => expect(input).toHaveAttribute('aria-invalid', 'true'));
+    expect(input).toHaveAccessibleDescription(/Please enter exactly 10 digits for USA$/);
+    await events.clear(input);
+    await events.type(input, '202-555-O123');
     expect(input).toHaveAccessibleDescription(/Please enter a valid phone number\.$/);
 
     await events.click(screen.getByRole('button', { name: 'Cancel phone edit' }));
     expect(screen.getByRole('button', { name: 'Edit phone' })).toHaveFocus();
-    expect(valueOf('Phone')).toHaveTextContent('+12025550123');
+    expect(valueOf('Phone')).toHaveTextContent('+1 202 555 0123');
 
     await events.keyboard('{Enter}');
-    await events.type(screen.getByRole('textbox', { name: 'New phone' }), '99{Escape}');
+    await events.type(screen.getByRole('textbox', { name: 'New phone number' }), '99{Escape}');
     expect(screen.getByRole('button', { name: 'Edit phone' })).toHaveFocus();
-    expect(valueOf('Phone')).toHaveTextContent('+12025550123');
+    expect(valueOf('Phone')).toHaveTextContent('+1 202 555 0123');
     expect(sent('PATCH', '/api/profile')).toEqual([]);
+  });
+
+  it('saves a UK number typed as at home as +447700900123', async () => {
+    const { events } = renderPage();
+    await events.click(await screen.findByRole('button', { name: 'Edit phone' }));
+    await events.selectOptions(screen.getByRole('combobox', { name: 'Country code' }), '+44');
+    const input = screen.getByRole('textbox', { name: 'New phone number' });
+    await events.clear(input);
+    await events.type(input, '07700 900123');
+    expect(input).toHaveAccessibleDescription(/Will be saved as \+44 7700 900123\.$/);
+    await events.keyboard('{Enter}');
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Phone updated successfully.'));
+    expect(sent('PATCH', '/api/profile')).toEqual([{ phone: '+447700900123' }]);
+    expect(valueOf('Phone')).toHaveTextContent('+44 7700 900123');
   });
 
   it('says a save failed and keeps the edit open', async () => {
     server.use(http.patch('*/api/profile', () => refusal(500, messages.serverError)));
     const { events } = renderPage();
     await events.click(await screen.findByRole('button', { name: 'Edit phone' }));
-    const input = screen.getByRole('textbox', { name: 'New phone' });
+    const input = screen.getByRole('textbox', { name: 'New phone number' });
     await events.clear(input);
-    await events.type(input, '+44 20 7946 0958{Enter}');
+    await events.type(input, '(202) 555-0199{Enter}');
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Failed to update phone. Please try again.'));
-    expect(input).toHaveValue('+44 20 7946 0958');
+    expect(input).toHaveValue('(202) 555-0199');
     expect(valueOf('Phone')).toContainElement(input);
+  });
+
+  it('keeps an edit whose save found the session ended, and opens it again after signing in', async () => {
+    server.use(http.patch('*/api/profile', () => refusal(401, messages.signInRequired)));
+    const first = renderPage();
+    await first.events.click(await screen.findByRole('button', { name: 'Edit username' }));
+    const input = screen.getByRole('textbox', { name: 'New username' });
+    await first.events.clear(input);
+    await first.events.type(input, 'Robin Hood{Enter}');
+    await waitFor(() => expect(sessionStorage.getItem('seva:draft:/profile')).not.toBeNull());
+    expect(input).toHaveValue('Robin Hood');
+    first.unmount();
+
+    server.resetHandlers();
+    const again = renderPage();
+    expect(await screen.findByRole('textbox', { name: 'New username' })).toHaveValue('Robin Hood');
+    expect(screen.getByRole('status')).toHaveTextContent(DRAFT_RESTORED);
+    await again.events.click(screen.getByRole('button', { name: 'Save username' }));
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Username updated successfully.'));
+    expect(sessionStorage.getItem('seva:draft:/profile')).toBeNull();
+  });
+
+  it('signs out from the profile, and /login says so', async () => {
+    const { events, router } = renderPage();
+    await events.click(await screen.findByRole('button', { name: 'Sign Out' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.login));
+    expect(router.state.location.state).toEqual({ notice: 'You have signed out.' });
+    expect(sent('POST', '/api/auth/sign-out')).toHaveLength(1);
   });
 
   it('puts a refusal the server pins on the field beside it', async () => {

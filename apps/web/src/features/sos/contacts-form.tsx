@@ -1,8 +1,11 @@
 import { contactMessages, contactsFormIssue, type ContactsInput, type ContactSlot } from '@seva/shared';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { Form } from '../../components/ui/form.tsx';
 import { ApiError } from '../../lib/api-client.ts';
+import { discardDraft, keepDraft } from '../../lib/drafts.ts';
+import { paths } from '../../lib/paths.ts';
+import { isUnauthenticated, useSession } from '../../lib/session.ts';
 import { useSaveContacts } from './api/save-contacts.ts';
 import { ContactFieldset } from './contact-fieldset.tsx';
 import { currentValues, useContactsForm, type ContactsFormValues } from './use-contacts-form.ts';
@@ -24,7 +27,7 @@ function blankFields(values: ContactsInput, issue: string): Array<`${ContactSlot
     const contact = values[slot];
     return [
       ...(contact?.name.trim() ? [] : [`${slot}.name` as const]),
-      ...(contact?.phoneNumber ? [] : [`${slot}.phoneNumber` as const]),
+      ...(contact?.phoneNumber.trim() ? [] : [`${slot}.phoneNumber` as const]),
     ];
   };
   if (issue === contactMessages.primaryRequired) return blanks('primary');
@@ -35,19 +38,43 @@ function blankFields(values: ContactsInput, issue: string): Array<`${ContactSlot
 /**
  * Edit mode (SPEC §2, §5): field rules on change and on save from the shared schema, then the one form-level
  * refusal the server would also give ('Primary emergency contact is required', 'Please fix phone number
- * validation errors', 'Please complete or clear secondary contact information').
+ * validation errors', 'Please complete or clear secondary contact information'). A refusal goes away as soon as
+ * what it was about is fixed (issue #9). When the session has ended, what was typed is kept for after signing in.
  */
 export function ContactsForm({ initial, focusOnOpen, onSaved, onCancel, onAlert }: ContactsFormProps) {
   const save = useSaveContacts();
+  const uid = useSession().data?.uid;
   const form = useContactsForm(initial);
-  const { setError, setFocus, formState } = form;
+  const { setError, clearErrors, setFocus, watch, formState } = form;
+  /** The form-level refusal on screen, if any. */
+  const shownIssue = useRef<string | null>(null);
 
   useEffect(() => {
     if (focusOnOpen) setFocus('primary.name');
   }, [focusOnOpen, setFocus]);
 
+  useEffect(() => {
+    const subscription = watch(() => {
+      const shown = shownIssue.current;
+      if (!shown || contactsFormIssue(currentValues(form)) === shown) return;
+      shownIssue.current = null;
+      onAlert(null);
+      for (const slot of ['primary', 'secondary'] as const) {
+        for (const key of ['name', 'phoneNumber'] as const) {
+          if (form.getFieldState(`${slot}.${key}`).error?.type === 'form') clearErrors(`${slot}.${key}`);
+        }
+      }
+    });
+    return () => subscription.unsubscribe();
+  }, [watch, form, onAlert, clearErrors]);
+
+  const alert = (message: string | null, issue: string | null = null) => {
+    shownIssue.current = issue;
+    onAlert(message);
+  };
+
   const refuse = (issue: string) => {
-    onAlert(issue);
+    alert(issue, issue);
     const fields = blankFields(currentValues(form), issue);
     fields.forEach((field) => setError(field, { type: 'form', message: issue }));
     if (fields[0]) setFocus(fields[0]);
@@ -56,12 +83,17 @@ export function ContactsForm({ initial, focusOnOpen, onSaved, onCancel, onAlert 
   const onSubmit = async (values: ContactsInput) => {
     const issue = contactsFormIssue(values);
     if (issue) return refuse(issue);
-    onAlert(null);
+    alert(null);
     try {
       await save.mutateAsync(values);
+      discardDraft(paths.sos);
       onSaved();
     } catch (error) {
-      onAlert(error instanceof ApiError && error.status === 400 ? error.message : contactMessages.saveFailed);
+      if (isUnauthenticated(error)) {
+        if (uid) keepDraft(paths.sos, uid, currentValues(form));
+        return;
+      }
+      alert(error instanceof ApiError && error.status === 400 ? error.message : contactMessages.saveFailed);
     }
   };
 
@@ -69,7 +101,7 @@ export function ContactsForm({ initial, focusOnOpen, onSaved, onCancel, onAlert 
     // The fields are marked and the first wrong one focused; a phone among them gives the form-level refusal.
     const issue = contactsFormIssue(currentValues(form));
     if (issue) refuse(issue);
-    else onAlert(null);
+    else alert(null);
   };
 
   const busy = formState.isSubmitting;
@@ -84,7 +116,13 @@ export function ContactsForm({ initial, focusOnOpen, onSaved, onCancel, onAlert 
           {busy ? 'Saving...' : 'Save Contacts'}
         </Button>
         {onCancel ? (
-          <Button variant="secondary" onClick={onCancel}>
+          <Button
+            variant="secondary"
+            onClick={() => {
+              discardDraft(paths.sos);
+              onCancel();
+            }}
+          >
             Cancel
           </Button>
         ) : null}

@@ -1,4 +1,4 @@
-import { CONTACT_SLOTS, contactMessages, type ContactSlot, type EmergencyContact } from '@seva/shared';
+import { CONTACT_SLOTS, contactMessages, formatPhoneNumber, phoneHref, storedPhoneNumber, type ContactSlot, type EmergencyContact } from '@seva/shared';
 import { useEffect, useRef, type Ref } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { SLOT_INFO } from './contact-slots.ts';
@@ -10,7 +10,10 @@ export interface ContactsViewProps {
   focus: 'cards' | 'edit' | null;
 }
 
-/** Read mode: each card shows Name and Phone, or 'Not provided', then 'Edit Contacts' (SPEC §2). */
+/**
+ * Read mode: each card shows Name and Phone, or 'Not provided', then 'Edit Contacts' (SPEC §2). A phone reads back
+ * grouped the way its country writes it ('+44 7700 900123'), as a link that calls it (issue #9).
+ */
 export function ContactsView({ contacts, onEdit, focus }: ContactsViewProps) {
   const firstHeading = useRef<HTMLHeadingElement>(null);
   const editButton = useRef<HTMLDivElement>(null);
@@ -58,7 +61,9 @@ function ContactCard({
           <dd>{contact.name}</dd>
           <dt>Phone</dt>
           <dd>
-            {contact.country_code} {contact.phone_number}
+            <a href={phoneHref(storedPhoneNumber(contact.country_code, contact.phone_number))}>
+              {formatPhoneNumber(storedPhoneNumber(contact.country_code, contact.phone_number))}
+            </a>
           </dd>
         </dl>
       ) : (

@@ -1,41 +1,56 @@
-import { contactMessages, contactsToFormValues } from '@seva/shared';
+import { CONTACT_DEFAULT_COUNTRY_CODE, contactMessages, contactsToFormValues, countryOfInternationalNumber } from '@seva/shared';
 import { useState } from 'react';
 import { PageHeading } from '../../components/ui/page-heading.tsx';
 import { StatusRegion } from '../../components/ui/status-region.tsx';
+import { readDraft } from '../../lib/drafts.ts';
+import { paths } from '../../lib/paths.ts';
+import { useSession } from '../../lib/session.ts';
 import { useTimedMessage } from '../../lib/use-timed-message.ts';
 import { useContacts } from './api/get-contacts.ts';
 import { ContactsForm } from './contacts-form.tsx';
 import { ContactsView, type ContactsViewProps } from './contacts-view.tsx';
+import type { ContactsFormValues } from './use-contacts-form.ts';
 
 /** Not in SPEC: says why the form is empty when the saved contacts could not be read (SPEC §4: edit mode then). */
 export const CONTACTS_LOAD_FAILED = 'Your saved contacts could not be loaded. You can enter them again below.';
+/** Not in SPEC: contacts typed before the session ended, back after signing in again (issue #9). */
+export const DRAFT_RESTORED = 'Your unsaved changes are back. Check them, then press Save Contacts.';
+/** Not in SPEC: what the glasses do with these contacts (issue #9). */
+export const HOW_GLASSES_USE_CONTACTS =
+  'Your paired SEVA glasses keep a copy of these contacts, updated each time they connect. When you ask the glasses for help, they contact your primary contact first, then your secondary contact.';
 
 /**
  * /sos, Emergency Contacts (SPEC §2, §4, §5): read mode when contacts are saved, else edit mode (also when
  * loading fails); saving returns to read mode with 'Emergency contacts saved successfully' for 3 seconds.
+ * A blank contact starts in the country of the user's own phone (SPEC's India when it is not known), and contacts
+ * typed before the session ended open again in edit mode (issue #9).
  */
 export function SosPage() {
   const contacts = useContacts();
   const saved = useTimedMessage();
+  const user = useSession().data;
+  const ownCountry = (user?.phone && countryOfInternationalNumber(user.phone)?.code) || CONTACT_DEFAULT_COUNTRY_CODE;
+  const [draft, setDraft] = useState(() => readDraft<ContactsFormValues>(paths.sos, user?.uid));
   const [alert, setAlert] = useState<string | null>(null);
-  /** null until the user chooses: then the mode follows what was loaded. */
-  const [editing, setEditing] = useState<boolean | null>(null);
+  /** null until the user chooses: then the mode follows what was loaded (or the kept draft). */
+  const [editing, setEditing] = useState<boolean | null>(draft ? true : null);
   const [focus, setFocus] = useState<ContactsViewProps['focus']>(null);
 
   const list = contacts.data ?? [];
   const isEditing = editing ?? (contacts.isError || list.length === 0);
   const loadFailed = contacts.isError && editing === null;
   const error = alert ?? (loadFailed ? CONTACTS_LOAD_FAILED : null);
-  const message = contacts.isPending ? contactMessages.loading : (error ?? saved.message);
+  const message = contacts.isPending ? contactMessages.loading : (error ?? saved.message ?? (draft ? DRAFT_RESTORED : null));
 
   return (
     <>
       <PageHeading>Emergency Contacts</PageHeading>
       <p className="lead">Add contact information for people we should reach in case of an emergency. Primary contact is required.</p>
-      <StatusRegion tone={contacts.isPending ? 'info' : error ? 'error' : 'success'} message={message} />
+      <p>{HOW_GLASSES_USE_CONTACTS}</p>
+      <StatusRegion tone={contacts.isPending || (!error && !saved.message) ? 'info' : error ? 'error' : 'success'} message={message} />
       {contacts.isPending ? null : isEditing ? (
         <ContactsForm
-          initial={contactsToFormValues(list)}
+          initial={draft ?? contactsToFormValues(list, ownCountry)}
           focusOnOpen={editing === true}
           onAlert={(text) => {
             setAlert(text);
@@ -45,6 +60,7 @@ export function SosPage() {
             list.length > 0
               ? () => {
                   setAlert(null);
+                  setDraft(undefined);
                   setFocus('edit');
                   setEditing(false);
                 }
@@ -52,6 +68,7 @@ export function SosPage() {
           }
           onSaved={() => {
             setAlert(null);
+            setDraft(undefined);
             saved.show(contactMessages.saved);
             setFocus('cards');
             setEditing(false);

@@ -1,0 +1,28 @@
+import type { ByteRange } from '../../blobs/blob-store.ts';
+
+/** What a Range header asks of a file of `size` bytes: all of it, one byte range, or nothing that exists (416). */
+export type RangeRequest = { kind: 'whole' } | ({ kind: 'partial' } & ByteRange) | { kind: 'unsatisfiable' };
+
+const SINGLE_RANGE = /^bytes=(\d*)-(\d*)$/;
+
+/**
+ * RFC 9110 §14: one range (`bytes=a-b`, `bytes=a-`, `bytes=-n`), clamped to the file. A header we do not read (another
+ * unit, several ranges, nonsense) is ignored and the whole file is sent, as the RFC allows; a range that starts past
+ * the end cannot be satisfied.
+ */
+export function parseRange(header: string | undefined, size: number): RangeRequest {
+  const match = header === undefined ? null : SINGLE_RANGE.exec(header.trim());
+  if (!match) return { kind: 'whole' };
+  const [, first = '', last = ''] = match;
+  if (first === '' && last === '') return { kind: 'whole' };
+  if (first === '') {
+    const suffix = Number(last);
+    if (suffix === 0 || size === 0) return { kind: 'unsatisfiable' };
+    return { kind: 'partial', start: Math.max(0, size - suffix), end: size - 1 };
+  }
+  const start = Number(first);
+  const end = last === '' ? size - 1 : Number(last);
+  if (end < start) return { kind: 'whole' };
+  if (start >= size) return { kind: 'unsatisfiable' };
+  return { kind: 'partial', start, end: Math.min(end, size - 1) };
+}

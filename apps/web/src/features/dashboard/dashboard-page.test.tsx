@@ -1,0 +1,46 @@
+import { FEATURES, type FeaturesResponse } from '@seva/shared';
+import { screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { paths } from '../../lib/paths.ts';
+import { aFace, SAVED_AT } from '../../testing/fixtures.ts';
+import { renderWithProviders } from '../../testing/render.tsx';
+import { backend, server } from '../../testing/stand-in-server.ts';
+import { DashboardPage } from './dashboard-page.tsx';
+
+/** GET /api/features with download links for the first `links` features, none of them on the glasses yet. */
+function featuresWithLinks(links: number) {
+  const body: FeaturesResponse = {
+    checkedAt: SAVED_AT,
+    features: FEATURES.map((f, i) => ({ ...f, downloadUrl: i < links ? `https://example.com/${f.dbKey}.apk` : null, installedVersion: null, upToDate: false })),
+  };
+  server.use(http.get('*/api/features', () => HttpResponse.json(body)));
+}
+
+const step = (title: string) => screen.getByRole('heading', { level: 3, name: new RegExp(`^${title}`) }).closest('li') as HTMLElement;
+
+describe('DashboardPage set-up checklist', () => {
+  it('leads a new user to the next steps', async () => {
+    featuresWithLinks(2);
+    renderWithProviders(<DashboardPage />, { route: paths.dashboard });
+    expect(await screen.findByText('0 of 3 done.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 3, name: 'Emergency contact: To do' })).toBeInTheDocument();
+    expect(within(step('Emergency contact')).getByRole('link', { name: 'Add an emergency contact' })).toHaveAttribute('href', paths.sos);
+    expect(step('Faces')).toHaveTextContent('No faces yet.');
+    expect(within(step('Faces')).getByRole('link', { name: 'Add a face' })).toHaveAttribute('href', paths.addFace);
+    expect(step('Feature updates')).toHaveTextContent('2 feature updates available to install.');
+    expect(within(step('Feature updates')).getByRole('link', { name: 'Install updates' })).toHaveAttribute('href', paths.updates);
+  });
+
+  it('says what is done', async () => {
+    featuresWithLinks(0);
+    backend.faces = [aFace(1, 'Asha'), aFace(2, 'Tom')];
+    backend.contacts = [{ name: 'Asha Rao', country_code: '+91', phone_number: '9876543210', is_primary: true, timestamp: SAVED_AT }];
+    renderWithProviders(<DashboardPage />, { route: paths.dashboard });
+    expect(await screen.findByText('3 of 3 done.')).toBeInTheDocument();
+    expect(step('Emergency contact')).toHaveTextContent('Asha Rao is your primary emergency contact.');
+    expect(screen.getByRole('heading', { level: 3, name: 'Faces: Done' })).toBeInTheDocument();
+    expect(step('Faces')).toHaveTextContent('2 faces saved for your glasses to recognise.');
+    expect(step('Feature updates')).toHaveTextContent('No feature updates available right now.');
+  });
+});

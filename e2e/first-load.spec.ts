@@ -1,0 +1,136 @@
+import type { ConsoleMessage, Page } from '@playwright/test';
+import { expect, test } from './support/fixtures.ts';
+import { signUpFields } from './support/signup-form.ts';
+
+test.describe.configure({ mode: 'parallel' });
+
+/** Issue #14: every page a visitor who is not signed in can open. */
+const PUBLIC_PAGES = ['/', '/login', '/signup', '/forgot-password', '/verify-email', '/reset-password', '/no-such-page'];
+
+const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name });
+
+/** Holds every script of the app until `release` is called: the page shows only what the server sent. */
+async function holdScripts(page: Page): Promise<() => void> {
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/*.js', async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+/** Errors the page logs (a failed request, a hydration mismatch, an exception), as the user's console shows them. */
+function consoleErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message: ConsoleMessage) => {
+    if (message.type() === 'error') errors.push(`${message.text()} (${message.location().url})`);
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+/** Marks the page's h1 element; after the script has taken over, the mark is still there only if the element was kept. */
+const markHeading = (page: Page) => page.locator('h1').evaluate((h1) => h1.setAttribute('data-before-script', ''));
+
+test.describe('without the script', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('/login and /signup show their heading and form from the page the server sends', async ({ page }) => {
+    await page.goto('/login');
+    await expect(heading(page, 'Sign in to SEVA')).toBeVisible();
+    await expect(page.getByLabel('License ID')).toBeEditable();
+    await expect(page.getByLabel('Password', { exact: true })).toBeEditable();
+    await expect(page.getByRole('button', { name: 'SIGN IN' })).toBeVisible();
+
+    await page.goto('/signup');
+    await expect(heading(page, 'Create Account')).toBeVisible();
+    await expect(signUpFields(page).username).toBeEditable();
+    await expect(signUpFields(page).confirmPassword).toBeEditable();
+    await expect(signUpFields(page).submit).toBeVisible();
+  });
+});
+
+test('on /login, what is typed before the script runs is kept, and the form then signs in', async ({ page, newUser: user }) => {
+  const errors = consoleErrors(page);
+  const release = await holdScripts(page);
+  await page.goto('/login', { waitUntil: 'commit' });
+  await expect(heading(page, 'Sign in to SEVA')).toBeVisible();
+  await markHeading(page);
+  await page.getByLabel('License ID').pressSequentially(user.licenseId);
+  await page.getByLabel('Password', { exact: true }).pressSequentially(user.password);
+  // Enter before the script runs does nothing: above all, the password does not go into the address.
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/login$/);
+
+  release();
+  await expect(page).toHaveTitle('Sign in · SEVA portal');
+  await expect(page.locator('h1[data-before-script]')).toHaveText('Sign in to SEVA');
+  await expect(page.getByLabel('License ID')).toHaveValue(user.licenseId);
+  await expect(page.getByLabel('Password', { exact: true })).toHaveValue(user.password);
+  await expect(page.getByLabel('Password', { exact: true })).toBeFocused();
+
+  await page.getByRole('button', { name: 'SIGN IN' }).click();
+  await expect(heading(page, 'My Dashboard')).toBeFocused();
+  expect(errors).toEqual([]);
+});
+
+test('on /signup, what is typed before the script runs is kept', async ({ page }) => {
+  const errors = consoleErrors(page);
+  const release = await holdScripts(page);
+  await page.goto('/signup', { waitUntil: 'commit' });
+  const f = signUpFields(page);
+  await expect(heading(page, 'Create Account')).toBeVisible();
+  await markHeading(page);
+  await f.username.pressSequentially('Robin Early');
+  await f.email.pressSequentially('robin.early@example.com');
+
+  release();
+  await expect(page).toHaveTitle('Create Account · SEVA portal');
+  await expect(page.locator('h1[data-before-script]')).toHaveText('Create Account');
+  await expect(f.username).toHaveValue('Robin Early');
+  await expect(f.email).toHaveValue('robin.early@example.com');
+  await expect(f.email).toBeFocused();
+  // The form has the typed values: submitting names only the fields still empty.
+  await f.submit.click();
+  await expect(f.username).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(f.email).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(f.licenseId).toHaveAttribute('aria-invalid', 'true');
+  expect(errors).toEqual([]);
+});
+
+for (const path of PUBLIC_PAGES) {
+  test(`${path} logs no error in the console`, async ({ page }) => {
+    const errors = consoleErrors(page);
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(errors).toEqual([]);
+  });
+}
+
+test('a signed-in screen opened directly logs no error either', async ({ signedInPage: page }) => {
+  const errors = consoleErrors(page);
+  await page.goto('/dashboard');
+  await expect(heading(page, 'My Dashboard')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(errors).toEqual([]);
+});
+
+test('hashed scripts and styles are kept for a year; pages are revalidated and come back as 304 when unchanged', async ({ page }) => {
+  for (const path of ['/login', '/signup', '/dashboard']) {
+    const first = await page.request.get(path);
+    expect(first.headers()['cache-control']).toBe('no-cache');
+    const etag = first.headers().etag;
+    expect(etag).toBeTruthy();
+    expect((await page.request.get(path, { headers: { 'if-none-match': etag! } })).status()).toBe(304);
+  }
+  const html = await (await page.request.get('/login')).text();
+  const assets = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]!);
+  expect(assets.length).toBeGreaterThan(2);
+  for (const asset of assets) {
+    const res = await page.request.get(asset);
+    expect(res.status()).toBe(200);
+    expect(res.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+  }
+});
