@@ -34,7 +34,7 @@ test.use({
   ],
 });
 
-/** The detector takes a few seconds the first time a worker starts, then up to a second an image. */
+/** The detector takes a few seconds the first time a worker starts, then up to a second an image (a photo is checked as it is chosen). */
 const DETECTOR_TIMEOUT = 30_000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const CONSENT = /^I have the consent of the person in the photo/;
@@ -171,7 +171,7 @@ test('an uploaded photo is previewed with what will be sent, registered, and lis
   await consentAndUpload(page);
   await fileInput(page).setInputFiles(NEUTRAL);
 
-  await expect(stepHeading(page, 'Name this face')).toBeVisible();
+  await expect(stepHeading(page, 'Name this face')).toBeVisible({ timeout: DETECTOR_TIMEOUT });
   const dataUrl = dataUrlOf(NEUTRAL, 'image/jpeg');
   await expect(page.getByRole('img', { name: 'Preview of the face to register' })).toHaveAttribute('src', dataUrl);
   const sizeKb = estimatedKb(dataUrl);
@@ -344,7 +344,7 @@ test('warns when the photo looks like someone already in the faces, and only abo
   const leonardAnswer = nextAnswer();
   await fileInput(page).setInputFiles(faceFixture('people/leonard/leonard2.png'));
   await leonardAnswer;
-  await expect(stepHeading(page, 'Name this face')).toBeVisible();
+  await expect(stepHeading(page, 'Name this face')).toBeVisible({ timeout: DETECTOR_TIMEOUT });
   await expect(anyWarning).toHaveCount(0);
   const lateAnswer = nextAnswer();
   release();
@@ -375,7 +375,7 @@ test('every step passes axe', async ({ signedInPage: page }) => {
   await uploadImage(page).click();
   await expectNoAxeViolations(page, '/faces/add, upload');
   await fileInput(page).setInputFiles(NEUTRAL);
-  await expect(stepHeading(page, 'Name this face')).toBeVisible();
+  await expect(stepHeading(page, 'Name this face')).toBeVisible({ timeout: DETECTOR_TIMEOUT });
   await expectNoAxeViolations(page, '/faces/add, naming');
   await nameField(page).fill('x');
   await nameField(page).fill('');
@@ -413,7 +413,7 @@ test('the upload flow works from the keyboard alone, but for the file chooser', 
   const chooser = page.waitForEvent('filechooser');
   await page.keyboard.press('Space');
   await (await chooser).setFiles(NEUTRAL);
-  await expect(stepHeading(page, 'Name this face')).toBeFocused();
+  await expect(stepHeading(page, 'Name this face')).toBeFocused({ timeout: DETECTOR_TIMEOUT });
 
   // Back and forth: each step takes focus at its heading.
   await tabTo(page, page.getByRole('button', { name: 'CHOOSE ANOTHER IMAGE' }));
@@ -430,7 +430,7 @@ test('the upload flow works from the keyboard alone, but for the file chooser', 
   const again = page.waitForEvent('filechooser');
   await page.keyboard.press('Enter');
   await (await again).setFiles(NEUTRAL);
-  await expect(stepHeading(page, 'Name this face')).toBeFocused();
+  await expect(stepHeading(page, 'Name this face')).toBeFocused({ timeout: DETECTOR_TIMEOUT });
 
   // REGISTER FACE is disabled while the name is blank, yet reachable; pressing it says why and goes to the name.
   await tabTo(page, registerButton(page));
@@ -498,7 +498,7 @@ test.describe('with a camera filming a face', () => {
     await expect(guidance).toContainText('One face in view', { timeout: DETECTOR_TIMEOUT });
 
     await page.getByRole('button', { name: 'CAPTURE IMAGE' }).click();
-    await expect(stepHeading(page, 'Name this face')).toBeFocused();
+    await expect(stepHeading(page, 'Name this face')).toBeFocused({ timeout: DETECTOR_TIMEOUT });
     const shot = page.getByRole('img', { name: 'Preview of the face to register' });
     await expect(shot).toHaveAttribute('src', /^data:image\/jpeg;base64,/);
     expect(await shot.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight])).toEqual([480, 360]);

@@ -46,6 +46,7 @@ test.describe('without the script', () => {
     await page.goto('/signup');
     await expect(heading(page, 'Create Account')).toBeVisible();
     await expect(signUpFields(page).username).toBeEditable();
+    await expect(signUpFields(page).country).toHaveValue('+1');
     await expect(signUpFields(page).confirmPassword).toBeEditable();
     await expect(signUpFields(page).submit).toBeVisible();
   });

@@ -4,7 +4,9 @@ import { expectFieldError } from './support/field-error.ts';
 import { tabAndType, tabTo } from './support/keyboard.ts';
 import { expectNoHorizontalScroll } from './support/layout.ts';
 import { expect, test } from './support/fixtures.ts';
-import { openDashboard } from './support/sign-in.ts';
+import { pasteInto } from './support/paste.ts';
+import { openDashboard, signIn } from './support/sign-in.ts';
+import { registerVerifiedUser } from '../test-kit/sign-up-flow.ts';
 
 // /sos, Emergency Contacts (SPEC §2, §3, §4, §5, §8), against the real server.
 test.describe.configure({ mode: 'parallel' });
@@ -93,7 +95,7 @@ test('first visit opens edit mode, and every rule says its message', async ({ si
   await expectFieldError(primary.phone, 'Phone number must be 10 digits for India');
   await primary.name.fill('Asha Rao');
   // The refusal about the blank name goes once the name is there.
-  await expect(alert(page)).toBeEmpty();
+  await expect(alert(page)).toBeHidden();
   await saveButton(page).click();
   await expect(alert(page)).toHaveText('Please fix phone number validation errors');
   await expectFieldError(primary.phone, 'Phone number must be 10 digits for India');
@@ -271,4 +273,64 @@ test('/sos can be completed with the keyboard alone', async ({ signedInPage: pag
   await page.keyboard.press('Enter');
   await expect(status(page)).toHaveText('Emergency contacts saved successfully');
   await expect(savedCard(page, 'Secondary')).toContainText('Not provided');
+});
+
+test('a UK number typed and pasted, as written at home and internationally, is saved whole and read back grouped', async ({ page, portal }) => {
+  // A user whose own number is British: contacts start in United Kingdom.
+  const user = await registerVerifiedUser(portal, { countryCode: '+44', phoneNumber: '07700 900111' });
+  await signIn(page, user);
+  await openSos(page);
+  const primary = card(page, 'Primary');
+  const secondary = card(page, 'Secondary');
+  await expect(primary.country.locator('option:checked')).toHaveText('United Kingdom (+44)');
+  await expect(secondary.country.locator('option:checked')).toHaveText('United Kingdom (+44)');
+
+  // Typed as at home: every digit stays (it used to become 0770090012), and the reading is said before saving.
+  await primary.name.fill('Tom Lee');
+  await primary.phone.pressSequentially('07700900123');
+  await expect(primary.phone).toHaveValue('07700900123');
+  await expect(primary.phone).toHaveAccessibleDescription(/Will be saved as \+44 7700 900123\.$/);
+  // Pasted in international form (it used to become 4477009).
+  await secondary.name.fill('Asha Rao');
+  await pasteInto(page, secondary.phone, '+44 7700 900124');
+  await expect(secondary.phone).toHaveValue('+44 7700 900124');
+  await expect(secondary.phone).toHaveAccessibleDescription(/Will be saved as \+44 7700 900124\.$/);
+  await expectNoAxeViolations(page, '/sos with numbers read back');
+  await saveButton(page).click();
+  await expect(status(page)).toHaveText('Emergency contacts saved successfully');
+  await expect(savedCard(page, 'Primary').getByRole('link', { name: '+44 7700 900123' })).toHaveAttribute('href', 'tel:+447700900123');
+  await expect(savedCard(page, 'Secondary').getByRole('link', { name: '+44 7700 900124' })).toHaveAttribute('href', 'tel:+447700900124');
+  await expectNoAxeViolations(page, '/sos read mode with phone links');
+
+  // The other way round: typed international, pasted national. United Kingdom reopens as itself.
+  await page.reload();
+  await editButton(page).click();
+  await expect(secondary.country.locator('option:checked')).toHaveText('United Kingdom (+44)');
+  await expect(secondary.phone).toHaveValue('07700 900124');
+  await primary.phone.fill('');
+  await primary.phone.pressSequentially('+44 7700 900125');
+  await secondary.phone.fill('');
+  await pasteInto(page, secondary.phone, '07700 900126');
+  await saveButton(page).click();
+  await expect(status(page)).toHaveText('Emergency contacts saved successfully');
+  await expect(savedCard(page, 'Primary').getByRole('definition')).toHaveText(['Tom Lee', '+44 7700 900125']);
+  await expect(savedCard(page, 'Secondary').getByRole('definition')).toHaveText(['Asha Rao', '+44 7700 900126']);
+  const stored = await (await page.request.get('/api/contacts')).json();
+  expect(stored.contacts.map((c: { country_code: string; phone_number: string }) => c.country_code + c.phone_number)).toEqual(['+447700900125', '+447700900126']);
+});
+
+test('placeholders look unlike values, and the hint stays outside the field', async ({ signedInPage: page }) => {
+  await openDashboard(page);
+  await openSos(page);
+  const phone = card(page, 'Primary').phone;
+  const placeholder = await phone.evaluate((el) => {
+    const style = getComputedStyle(el, '::placeholder');
+    return { colour: style.color, fontStyle: style.fontStyle };
+  });
+  const value = await phone.evaluate((el) => ({ colour: getComputedStyle(el).color, fontStyle: getComputedStyle(el).fontStyle }));
+  expect(placeholder.fontStyle).toBe('italic');
+  expect(value.fontStyle).toBe('normal');
+  expect(placeholder.colour).not.toBe(value.colour);
+  await phone.fill('202 555 0123');
+  await expect(page.getByText('10 digits after +1. You can type spaces or dashes, or paste the number with +1.').first()).toBeVisible();
 });

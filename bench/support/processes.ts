@@ -7,7 +7,7 @@ import autocannon from 'autocannon';
 export const repoRoot = path.resolve(import.meta.dirname, '../..');
 
 /** Starts the real portal as `npm start` does, on `port` with a fresh DATA_DIR; resolves once it answers. */
-export async function startPortal(port: number, env: Record<string, string> = {}): Promise<{ url: string; dataDir: string; stop: () => void }> {
+export async function startPortal(port: number, env: Record<string, string> = {}): Promise<{ url: string; dataDir: string; pid: number; stop: () => void }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'seva-bench-'));
   const child = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: repoRoot,
@@ -15,13 +15,20 @@ export async function startPortal(port: number, env: Record<string, string> = {}
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
-  await waitFor(`${url}/api/auth/session`, child);
+  try {
+    await waitFor(`${url}/api/auth/session`, child);
+  } catch (error) {
+    child.kill('SIGTERM');
+    throw error;
+  }
   return {
     url,
     dataDir,
+    pid: child.pid!,
     stop: () => {
       child.kill('SIGTERM');
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      // The server may still be finishing a write while it shuts down: retry the removal of a folder that refills.
+      fs.rmSync(dataDir, { recursive: true, force: true, maxRetries: 10 });
     },
   };
 }
@@ -33,8 +40,9 @@ export async function startScript(script: string, args: string[], url: string): 
   return () => child.kill('SIGTERM');
 }
 
+/** Waits up to 3 minutes, as the end-to-end tests do: scripts/start.mjs first builds the web app when it is out of date. */
 async function waitFor(url: string, child: ChildProcess): Promise<void> {
-  for (let i = 0; i < 300; i += 1) {
+  for (let i = 0; i < 1800; i += 1) {
     if (child.exitCode !== null) throw new Error(`process for ${url} exited with ${child.exitCode}`);
     try {
       await fetch(url);

@@ -9,6 +9,8 @@ import { BODY_LIMIT, type Config } from './config.ts';
 import { sessionUserLookup } from './db/signed-in-user.ts';
 import { openInfrastructure, type Infrastructure } from './infrastructure.ts';
 import type { Mailer } from './mail/mailer.ts';
+import { accountRoutes } from './modules/account/routes.ts';
+import { activityRoutes } from './modules/activity/routes.ts';
 import { contactsRoutes } from './modules/contacts/routes.ts';
 import { deviceApiRoutes, devicesRoutes, oauthRoutes } from './modules/devices/routes.ts';
 import { facesRoutes } from './modules/faces/routes.ts';
@@ -79,6 +81,8 @@ export async function buildApp(config: Config, overrides: { mailer?: Mailer; log
     { prefix: '/api/manuals', routes: manualsRoutes(services.manuals) },
     { prefix: '/api/features', routes: featuresRoutes(services.features) },
     { prefix: '/api/devices', routes: devicesRoutes(services.devices) },
+    { prefix: '/api/account', routes: accountRoutes(services.account, cookies) },
+    { prefix: '/api/activity', routes: activityRoutes(services.activity) },
   ];
   // The glasses' bearer token (RFC 6750) works on the face backend, beside the session, and alone on their own API.
   const sessionOrBearerRoutes: Mount[] = [{ prefix: '/face-api', routes: facesRoutes(services.faces) }];

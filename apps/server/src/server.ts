@@ -10,7 +10,7 @@ const config = loadConfig();
 const { app, infrastructure, services } = await buildApp(config);
 await sweepAfterCrash({ blobs: infrastructure.blobs, integrity: services.integrity, embedded: !config.databaseUrl, startedAt, log: app.log });
 await seedEmptyInstall(services.manuals, (line) => app.log.info(line));
-const stopHousekeeping = scheduleHousekeeping(services.housekeeping, app.log);
+const stopHousekeeping = await scheduleHousekeeping(services.housekeeping, app.log);
 await app.listen({ port: config.port, host: config.host });
 app.log.info(`SEVA portal at ${config.publicUrl} (data: ${config.databaseUrl ? 'PostgreSQL' : config.dataDir})`);
 closeGracefullyOnSignals(app, config.http.shutdownMs, stopHousekeeping);

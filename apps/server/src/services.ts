@@ -1,7 +1,10 @@
+import { createBlobDeletionQueue } from './blobs/deletion-queue.ts';
 import type { Infrastructure } from './infrastructure.ts';
 import { createHousekeeping } from './maintenance/housekeeping.ts';
 import { createIntegrity } from './maintenance/integrity.ts';
 import { createHealthService } from './modules/health/service.ts';
+import { createAccountService } from './modules/account/service.ts';
+import { createActivityService } from './modules/activity/service.ts';
 import { createContactsService } from './modules/contacts/service.ts';
 import { createDevicesService } from './modules/devices/service.ts';
 import { createFacesService } from './modules/faces/service.ts';
@@ -16,12 +19,16 @@ import { createProfileService } from './modules/profile/service.ts';
  */
 export function createServices({ config, database, blobs, mailer, faceEngine }: Infrastructure) {
   const { db } = database;
-  const contacts = createContactsService({ db });
-  const identity = createIdentityService({ db, mailer, config, onUserCreated: [contacts.createDocument] });
-  const faces = createFacesService({ db, blobs, engine: faceEngine, engineSlots: config.faceThreads });
+  const activity = createActivityService({ db });
+  const blobDeletions = createBlobDeletionQueue({ db, blobs });
+  const contacts = createContactsService({ db, activity: activity.record });
+  const identity = createIdentityService({ db, mailer, config, onUserCreated: [contacts.createDocument], activity: activity.record });
+  const faces = createFacesService({ db, blobs, engine: faceEngine, engineSlots: config.faceThreads, blobDeletions, activity: activity.record });
   const manuals = createManualsService({ db, blobs });
   const features = createFeaturesService({ db });
-  const devices = createDevicesService({ db, mailer, config, faces, contacts, features, limit: identity.limit });
+  const devices = createDevicesService({ db, mailer, config, faces, contacts, features, limit: identity.limit, activity: activity.record });
+  // Issue #12: an account's deletion takes every module's rows in one transaction, the user record (identity's) last.
+  const erasers = [activity.eraseUser, faces.eraseUser, devices.eraseUser, contacts.eraseUser, identity.eraseUser];
   return {
     identity,
     contacts,
@@ -30,11 +37,14 @@ export function createServices({ config, database, blobs, mailer, faceEngine }: 
     manuals,
     features,
     devices,
+    activity,
+    account: createAccountService({ db, mailer, config, identity, contacts, faces, devices, activity, erasers, blobDeletions }),
+    blobDeletions,
     health: createHealthService({ db }),
     /** Records that name blobs, checked against the blobs (admin check, start-up sweep, backup). */
     integrity: createIntegrity({ blobs, records: [faces.blobRecords, manuals.blobRecords] }),
     /** Each module's purge of rows that would only grow. */
-    housekeeping: createHousekeeping([identity.purgeExpired, devices.purgeExpired]),
+    housekeeping: createHousekeeping([identity.purgeExpired, devices.purgeExpired, activity.purgeExpired, async () => ({ blob_deletions: await blobDeletions.drain() })]),
   };
 }
 

@@ -14,7 +14,7 @@ export interface Country {
 /**
  * SPEC's table lists +44 twice, as 'UK' and as 'United Kingdom'. Lists show one entry per country (issue #9: a
  * saved 'United Kingdom' reopened as 'UK'), so the table keeps 'United Kingdom' only and every code names one
- * country (D-PHONE).
+ * country (D-014).
  */
 const TABLE: readonly Country[] = [
   { code: '+1', name: 'USA', lengths: [10], region: 'US' },

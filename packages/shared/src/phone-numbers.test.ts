@@ -12,7 +12,7 @@ import {
   type PhoneRuleMessages,
 } from './phone-numbers.ts';
 import { contactPhoneIssue } from './schemas/contacts.ts';
-import { signupPhoneIssue } from './schemas/auth.ts';
+import { signupPhoneIssue } from './schemas/sign-up.ts';
 
 const UK = '+44';
 

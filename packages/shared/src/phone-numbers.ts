@@ -6,7 +6,7 @@ import { allowedLengths, COUNTRIES, countryByCode, countryLabel, type Country } 
  * trunk prefix ('07700 900123'), a leading '+' or '00' and the country code ('+44 (0)7700 900123'). libphonenumber-js
  * reads the number for the chosen country; SPEC §5's rules (digits only, the country's digit count) are then applied
  * to the national number that remains, and stay the test of validity: the library's range data never refuses a
- * number (D-PHONE). Nothing the user typed is dropped: a number either reads whole or gets a message.
+ * number (D-014). Nothing the user typed is dropped: a number either reads whole or gets a message.
  */
 export type PhoneReading =
   | { kind: 'blank' }

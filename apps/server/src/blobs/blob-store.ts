@@ -57,7 +57,7 @@ export interface ByteRange {
 }
 
 /** How much of a blob in the database one read fetches while streaming it. */
-export const STREAM_CHUNK_BYTES = 256 * 1024;
+export const STREAM_CHUNK_BYTES = 1024 * 1024;
 
 /**
  * A kind of record that names blobs (faces their image, manuals their PDF), as the integrity check and the backup see

@@ -96,7 +96,7 @@ describe.each(engines)('admin command line on %s', (engine) => {
     expect(await run('feature', 'set', 'navigate', 'ftp://example.com/nav.apk')).toEqual({
       code: 1,
       out: [],
-      err: ['Not a valid download link: ftp://example.com/nav.apk. Use an http:// or https:// URL.'],
+      err: ['Not a valid download link: ftp://example.com/nav.apk. Use an https:// URL.'],
     });
     expect((await run('feature', 'clear', 'fly')).code).toBe(1);
     expect(await linkOf('navigate')).toBe('https://example.com/nav.apk');

@@ -146,6 +146,21 @@ export interface InstalledFeaturesTable {
   reported_at: string;
 }
 
+/** One thing that happened on an account (issue #12); kept 90 days. device: the browser and system, or the glasses' name. */
+export interface ActivityEventsTable {
+  id: string;
+  user_id: string;
+  kind: string;
+  at: string;
+  device: string | null;
+}
+
+/** A blob whose record is gone, to delete once that deletion has committed (blobs/deletion-queue.ts). */
+export interface BlobDeletionsTable {
+  key: string;
+  queued_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sos_face: SosFaceTable;
@@ -161,6 +176,8 @@ export interface Database {
   devices: DevicesTable;
   device_authorizations: DeviceAuthorizationsTable;
   installed_features: InstalledFeaturesTable;
+  activity_events: ActivityEventsTable;
+  blob_deletions: BlobDeletionsTable;
 }
 
 export type { Generated };

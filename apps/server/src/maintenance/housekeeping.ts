@@ -23,8 +23,15 @@ export function createHousekeeping(purges: Purge[], now: () => Date = () => new 
 
 export type Housekeeping = ReturnType<typeof createHousekeeping>;
 
-/** Runs housekeeping now and then every `everyMs` on a timer that does not keep the process alive; answers a stop. */
-export function scheduleHousekeeping(housekeeping: Housekeeping, log: { info(line: string): void; error(line: string): void }, everyMs = HOUSEKEEPING_EVERY_MS): () => void {
+/**
+ * Runs housekeeping once (resolving when done, so that the server listens with what a crash left cleaned up), then
+ * every `everyMs` on a timer that does not keep the process alive; answers a stop.
+ */
+export async function scheduleHousekeeping(
+  housekeeping: Housekeeping,
+  log: { info(line: string): void; error(line: string): void },
+  everyMs = HOUSEKEEPING_EVERY_MS,
+): Promise<() => void> {
   let running = false;
   const run = async () => {
     if (running) return;
@@ -38,7 +45,7 @@ export function scheduleHousekeeping(housekeeping: Housekeeping, log: { info(lin
       running = false;
     }
   };
-  void run();
+  await run();
   const timer = setInterval(() => void run(), everyMs);
   timer.unref();
   return () => clearInterval(timer);

@@ -12,7 +12,7 @@ describe.each(engines)('requests from other sites on %s', (engine) => {
     t.app.inject({ method: 'POST', url: '/api/auth/sign-up', payload, headers });
   const userCount = async () => (await t.infrastructure.database.db.selectFrom('users').select('uid').execute()).length;
 
-  it.each(['https://evil.example', 'https://seva.example.evil.example', 'http://seva.example', 'null'])(
+  it.each(['https://evil.example', 'https://seva.example.evil.example', 'http://seva.example', 'https://seva.example:8443', 'null'])(
     'refuses a POST with Origin %s and changes nothing',
     async (origin) => {
       const before = await userCount();
@@ -35,9 +35,23 @@ describe.each(engines)('requests from other sites on %s', (engine) => {
     expect((await signUp(newUserInput(), {})).statusCode).toBe(201);
   });
 
-  it('accepts a POST whose Origin matches the Host it was sent to', async () => {
-    const res = await signUp(newUserInput(), { origin: 'http://portal.internal:8080', host: 'portal.internal:8080' });
-    expect(res.statusCode).toBe(201);
+  it('refuses a POST whose Origin matches only the Host it was sent to (DNS rebinding), changing nothing', async () => {
+    const before = await userCount();
+    const res = await signUp(newUserInput(), { origin: 'http://rebound.example:8080', host: 'rebound.example:8080' });
+    expect(res.statusCode).toBe(403);
+    expect(await userCount()).toBe(before);
+  });
+
+  it.each(['cross-site', 'same-site'])('refuses a POST the browser marks Sec-Fetch-Site: %s, even without Origin', async (site) => {
+    const before = await userCount();
+    const res = await signUp(newUserInput(), { 'sec-fetch-site': site });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ message: 'Requests from other sites are not accepted.' });
+    expect(await userCount()).toBe(before);
+  });
+
+  it('accepts a POST the browser marks same-origin', async () => {
+    expect((await signUp(newUserInput(), { origin: 'https://seva.example', 'sec-fetch-site': 'same-origin' })).statusCode).toBe(201);
   });
 
   it('lets a GET from another site through to its normal answer', async () => {

@@ -12,13 +12,13 @@ function sessionSetCookie(headers: Record<string, unknown>): string {
 const attributes = (line: string) => line.split(';').slice(1).map((a) => a.trim().toLowerCase());
 
 describe.each(engines)('session cookie on %s', (engine) => {
-  it('is HttpOnly, SameSite=Lax, Path=/, lasts 7 days, and is not Secure on an http PUBLIC_URL', async () => {
+  it('is HttpOnly, SameSite=Lax, Path=/, lasts 90 days (the server ends it after 30 idle), and is not Secure on an http PUBLIC_URL', async () => {
     const t = await createTestApp(engine, { publicUrl: 'http://localhost:3000', secureCookies: false });
     try {
       const { input } = await signedInUser(t);
       const res = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { licenseId: input.licenseId, password: input.password } });
       const attrs = attributes(sessionSetCookie(res.headers));
-      expect(attrs).toEqual(expect.arrayContaining(['httponly', 'samesite=lax', 'path=/', `max-age=${7 * 24 * 60 * 60}`]));
+      expect(attrs).toEqual(expect.arrayContaining(['httponly', 'samesite=lax', 'path=/', `max-age=${90 * 24 * 60 * 60}`]));
       expect(attrs).not.toContain('secure');
 
       const { cookie } = await signedInUser(t);

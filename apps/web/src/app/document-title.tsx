@@ -13,6 +13,7 @@ const TITLES: Record<string, string> = {
   [paths.manual]: 'Knowledge Base',
   [paths.updates]: 'Updates',
   [paths.profile]: 'Profile',
+  [paths.pair]: 'Pair your glasses',
   [paths.verifyEmail]: 'Verify e-mail',
   [paths.resetPassword]: 'Choose a new password',
 };

@@ -1,9 +1,9 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { StatusRegion } from '../components/ui/status-region.tsx';
 import { paths } from '../lib/paths.ts';
 import { useDelayedRedirect } from '../lib/use-delayed-redirect.ts';
-import { SESSION_ENDED_NOTICE, useSession, useSessionEnded, type LoginState } from '../lib/session.ts';
+import { useLoginStateFor, useSession } from '../lib/session.ts';
 
 export interface SignedOutNotice {
   /** What a signed-out visitor is told before going to /login. */
@@ -18,12 +18,12 @@ export interface SignedOutNotice {
  */
 export function RouteGuard({ children, signedOut }: { children: ReactNode; signedOut?: SignedOutNotice | undefined }) {
   const session = useSession();
-  const ended = useSessionEnded();
   const location = useLocation();
   const isSignedOut = session.isSuccess && session.data === null;
-  const from = location.pathname + location.search;
-  const login = useMemo<LoginState>(() => ({ from, ...(ended ? { notice: SESSION_ENDED_NOTICE } : {}) }), [from, ended]);
-  const notice = ended ? undefined : signedOut;
+  const login = useLoginStateFor(location.pathname + location.search);
+  // The screen's own notice is for visitors who were never signed in here; after a sign-out or an ended session,
+  // /login says what happened at once.
+  const notice = login.notice ? undefined : signedOut;
   useDelayedRedirect(isSignedOut && Boolean(notice), paths.login, notice?.delayMs ?? 0, login);
   const [slow, setSlow] = useState(false);
   useEffect(() => {

@@ -75,6 +75,7 @@ export const routes: RouteObject[] = [
           { path: paths.manual, lazy: screen(() => import('../features/manual/manual-page.tsx'), (m) => m.ManualPage) },
           { path: paths.updates, lazy: screen(() => import('../features/updates/updates-page.tsx'), (m) => m.UpdatesPage) },
           { path: paths.profile, lazy: screen(() => import('../features/profile/profile-page.tsx'), (m) => m.ProfilePage) },
+          { path: paths.pair, lazy: screen(() => import('../features/pairing/pair-page.tsx'), (m) => m.PairPage) },
         ],
       },
       { path: '*', element: <NotFoundPage />, handle: { title: 'Page not found' } },

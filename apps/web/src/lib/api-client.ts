@@ -44,13 +44,15 @@ export async function apiFetch<T>(path: string, options: { method?: string; sign
     throw new ApiError(0, NETWORK_ERROR_MESSAGE);
   }
   if (response.status === 204) return undefined as T;
+  if (!response.ok) throw await apiErrorOf(response);
+  return parseJson(await response.text()) as T;
+}
+
+/** The ApiError a refused answer stands for, with the message the server gave (for calls that read a body of their own). */
+export async function apiErrorOf(response: Response): Promise<ApiError> {
   const text = await response.text();
-  const data = parseJson(text);
-  if (!response.ok) {
-    const payload = (data ?? {}) as { message?: string; field?: string; code?: string };
-    throw new ApiError(response.status, payload.message ?? (text || response.statusText), payload.field, payload.code);
-  }
-  return data as T;
+  const payload = (parseJson(text) ?? {}) as { message?: string; field?: string; code?: string };
+  return new ApiError(response.status, payload.message ?? (text || response.statusText), payload.field, payload.code);
 }
 
 function parseJson(text: string): unknown {

@@ -17,6 +17,8 @@ export const paths = {
   manual: '/manual',
   updates: '/updates',
   profile: '/profile',
+  /** Where the glasses send the user to type their pairing code (issue #10); `?code=` prefills it. */
+  pair: '/pair',
 } as const;
 
 /** The address of one screen. */

@@ -1,6 +1,6 @@
 import type { SessionUser } from '@seva/shared';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError, apiFetch } from './api-client.ts';
 import { discardAllDrafts } from './drafts.ts';
@@ -32,19 +32,49 @@ export interface LoginState {
   notice?: string;
 }
 
+/**
+ * Why the session is gone, while the screens still know: 'ended' (a save found it expired; the screen stays and
+ * says so) or 'signed-out' (the user chose to). The route guard words /login's first message from it.
+ */
+type SessionEnd = 'ended' | 'signed-out' | null;
+const sessionEndKey = ['session-end'] as const;
+const keepOnSignOut = (key: unknown) => key === sessionQueryKey[0] || key === sessionEndKey[0];
+
+function useSessionEnd(): SessionEnd {
+  return useQuery<SessionEnd>({ queryKey: sessionEndKey, queryFn: () => null, enabled: false, initialData: null, staleTime: Infinity }).data;
+}
+
+/** Whether a save was refused because the session had ended while the screen still shows the user's work. */
+export function useSessionEnded(): boolean {
+  return useSessionEnd() === 'ended';
+}
+
+/** What /login is told when the route guard sends a signed-out visitor there from `from`. */
+export function useLoginStateFor(from: string): LoginState {
+  const end = useSessionEnd();
+  return useMemo(() => {
+    if (end === 'signed-out') return { notice: SIGNED_OUT_NOTICE };
+    return { from, ...(end === 'ended' ? { notice: SESSION_ENDED_NOTICE } : {}) };
+  }, [end, from]);
+}
+
 export function useSignOut() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => apiFetch<void>('/api/auth/sign-out', { method: 'POST' }),
     onSettled: () => {
       discardAllDrafts();
+      queryClient.setQueryData<SessionEnd>(sessionEndKey, 'signed-out');
       queryClient.setQueryData(sessionQueryKey, null);
-      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== sessionQueryKey[0] });
+      queryClient.removeQueries({ predicate: (q) => !keepOnSignOut(q.queryKey[0]) });
     },
   });
 }
 
-/** Signs out and goes to /login, which says 'You have signed out.' (every 'Sign Out' control uses this). */
+/**
+ * Signs out and goes to /login, which says 'You have signed out.' (every 'Sign Out' control uses this). When the
+ * control's screen goes first (the route guard sees nobody signed in), the guard goes to /login with the same notice.
+ */
 export function useSignOutAndLeave() {
   const signOut = useSignOut();
   const navigate = useNavigate();
@@ -58,20 +88,10 @@ export function useSignOutAndLeave() {
   return { signOut: leave, isPending: signOut.isPending };
 }
 
-/**
- * Whether a save was refused because the session had ended while the screen still shows the user's work. The
- * screen stays (its form keeps what was typed) and says why; signing in again leads back to it.
- */
-const sessionEndedKey = ['session-ended'] as const;
-
-export function useSessionEnded(): boolean {
-  return useQuery({ queryKey: sessionEndedKey, queryFn: () => false, enabled: false, initialData: false, staleTime: Infinity }).data;
-}
-
 /** A 401 from any call: a save while the screen is open keeps the screen and says so; anything else leaves for /login. */
 export function onUnauthenticated(queryClient: QueryClient, source: 'query' | 'mutation'): void {
   const signedIn = Boolean(queryClient.getQueryData(sessionQueryKey));
-  if (source === 'mutation' && signedIn) queryClient.setQueryData(sessionEndedKey, true);
+  if (source === 'mutation' && signedIn) queryClient.setQueryData<SessionEnd>(sessionEndKey, 'ended');
   else queryClient.setQueryData(sessionQueryKey, null);
 }
 
@@ -80,13 +100,13 @@ export function onUnauthenticated(queryClient: QueryClient, source: 'query' | 'm
  * may sign in on this tab) and the route guard takes them to /login, which will bring them back.
  */
 export function leaveEndedSession(queryClient: QueryClient): void {
-  queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== sessionQueryKey[0] && q.queryKey[0] !== sessionEndedKey[0] });
+  queryClient.removeQueries({ predicate: (q) => !keepOnSignOut(q.queryKey[0]) });
   queryClient.setQueryData(sessionQueryKey, null);
 }
 
-/** Signed in again: the notice is no longer true. */
-export function forgetSessionEnded(queryClient: QueryClient): void {
-  queryClient.setQueryData(sessionEndedKey, false);
+/** Signed in (again): neither notice is true any more. */
+export function forgetSessionEnd(queryClient: QueryClient): void {
+  queryClient.setQueryData<SessionEnd>(sessionEndKey, null);
 }
 
 /** Whether an error is the server saying nobody is signed in. */

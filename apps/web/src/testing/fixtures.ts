@@ -1,4 +1,5 @@
-import type { FaceSummary, SessionUser } from '@seva/shared';
+import { normalizeUserCode, type FaceSummary, type PairedDevice, type SessionUser } from '@seva/shared';
+import type { StandInPairing } from './stand-in-server.ts';
 
 /** When the stand-in server says a record was made or saved. */
 export const SAVED_AT = '2026-11-21T10:00:00.000Z';
@@ -30,4 +31,14 @@ export function aUser(overrides: Partial<SessionUser> = {}): SessionUser {
 export function aFace(n: number, name: string): FaceSummary {
   const faceId = `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
   return { face_id: faceId, name, face_url: `/face-api/image/${faceId}`, timestamp: SAVED_AT };
+}
+
+/** Glasses number `n` as GET /api/devices lists them: paired at SAVED_AT, never seen unless `lastSeenAt` says. */
+export function aDevice(n: number, name: string, overrides: Partial<PairedDevice> = {}): PairedDevice {
+  return { id: `10000000-0000-4000-8000-${String(n).padStart(12, '0')}`, name, pairedAt: SAVED_AT, lastSeenAt: null, ...overrides };
+}
+
+/** Glasses waiting for `code` (as they say it, e.g. 'KXRT-7M4P') for ten minutes from now. */
+export function aPairing(code: string, deviceName: string, overrides: Partial<StandInPairing> = {}): StandInPairing {
+  return { code: normalizeUserCode(code), deviceName, status: 'pending', expiresAt: new Date(Date.now() + 600_000).toISOString(), ...overrides };
 }

@@ -10,6 +10,8 @@ import { backend } from './stand-in-server.ts';
 export interface RenderOptions {
   /** The address the screen is shown at; any other address shows a stand-in screen. */
   route?: ScreenPath;
+  /** The query the address carries, e.g. '?code=KXRT-7M4P' (/pair). */
+  search?: string;
   /** Whether the session is already known, as it is once the route guard has let the user in (default true). */
   signedIn?: boolean;
 }
@@ -19,7 +21,7 @@ export interface RenderOptions {
  * router at `route`. The session is the stand-in server's user, without the QR image, as GET /api/auth/session
  * answers. Returns the router (to read where the screen went) and a user-event session.
  */
-export function renderWithProviders(ui: ReactNode, { route = paths.dashboard, signedIn = true }: RenderOptions = {}) {
+export function renderWithProviders(ui: ReactNode, { route = paths.dashboard, search = '', signedIn = true }: RenderOptions = {}) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   if (signedIn) client.setQueryData(sessionQueryKey, backend.user && { ...backend.user, QRCode: null });
   const router = createMemoryRouter(
@@ -27,7 +29,7 @@ export function renderWithProviders(ui: ReactNode, { route = paths.dashboard, si
       { path: route, element: ui },
       { path: '*', element: <p>Another screen</p> },
     ],
-    { initialEntries: [route] },
+    { initialEntries: [`${route}${search}`] },
   );
   const events = userEvent.setup();
   const result = render(

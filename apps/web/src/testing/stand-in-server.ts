@@ -1,12 +1,16 @@
 import {
   contactMessages,
   deleteFaceSchema,
+  deviceMessages,
   duplicateFaceNameMessage,
   faceMessages,
   faceNameKey,
   firstIssue,
+  formatUserCode,
   listFacesSchema,
   messages,
+  PAIRING_GRANTS,
+  pairingCodeSchema,
   profileEditSchema,
   profileUpdatedMessage,
   renameFaceSchema,
@@ -14,6 +18,8 @@ import {
   type ContactInput,
   type EmergencyContact,
   type FaceSummary,
+  type PairedDevice,
+  type PendingPairing,
   type SessionUser,
 } from '@seva/shared';
 import { http, HttpResponse } from 'msw';
@@ -32,9 +38,21 @@ export interface StandInBackend {
   user: SessionUser | null;
   faces: FaceSummary[];
   contacts: EmergencyContact[];
+  /** Glasses paired with the user, as GET /api/devices lists them. */
+  devices: PairedDevice[];
+  /** Glasses that asked for a pairing code (POST /oauth/device_authorization), by normalised code. */
+  pairings: StandInPairing[];
 }
 
-export const backend: StandInBackend = { user: aUser(), faces: [], contacts: [] };
+/** A device authorization as the devices module keeps it: its code (no dash), the glasses' name, its state. */
+export interface StandInPairing {
+  code: string;
+  deviceName: string;
+  status: 'pending' | 'allowed' | 'denied';
+  expiresAt: string;
+}
+
+export const backend: StandInBackend = { user: aUser(), faces: [], contacts: [], devices: [], pairings: [] };
 
 interface SentRequest {
   method: string;
@@ -81,6 +99,15 @@ function findFace(faceId: string): FaceSummary {
   const face = backend.faces.find((f) => f.face_id === faceId);
   if (!face) throw refusal(404, faceMessages.faceNotFound);
   return face;
+}
+
+/** As the devices service: the glasses waiting for a code, or why the code cannot be answered (404, 409, 410). */
+function pendingPairing(code: string): StandInPairing {
+  const pairing = backend.pairings.find((p) => p.code === code);
+  if (!pairing) throw refusal(404, deviceMessages.pairingCodeUnknown);
+  if (pairing.status !== 'pending') throw refusal(409, deviceMessages.pairingCodeUsed, 'code');
+  if (pairing.expiresAt <= new Date().toISOString()) throw refusal(410, deviceMessages.pairingCodeExpired);
+  return pairing;
 }
 
 const contactEntry = (c: ContactInput, isPrimary: boolean): EmergencyContact => ({
@@ -147,6 +174,38 @@ const handlers = [
     backend.faces = backend.faces.filter((f) => f !== face);
     return HttpResponse.json({ message: faceMessages.deleted });
   }),
+
+  // devices (modules/devices/routes.ts and service.ts): /pair answers a code; /profile lists and unpairs glasses.
+  http.get('*/api/devices', () => {
+    signedInUser();
+    return HttpResponse.json({ devices: backend.devices });
+  }),
+  http.post('*/api/devices/pairing/check', async ({ request }) => {
+    signedInUser();
+    const pairing = pendingPairing(parseBody(pairingCodeSchema, await request.json()).code);
+    const answer: PendingPairing = { code: formatUserCode(pairing.code), deviceName: pairing.deviceName, grants: PAIRING_GRANTS, expiresAt: pairing.expiresAt };
+    return HttpResponse.json(answer);
+  }),
+  http.post('*/api/devices/pairing/allow', async ({ request }) => {
+    signedInUser();
+    const pairing = pendingPairing(parseBody(pairingCodeSchema, await request.json()).code);
+    pairing.status = 'allowed';
+    const device: PairedDevice = { id: crypto.randomUUID(), name: pairing.deviceName, pairedAt: SAVED_AT, lastSeenAt: null };
+    backend.devices = [...backend.devices, device];
+    return HttpResponse.json({ message: deviceMessages.paired, device });
+  }),
+  http.post('*/api/devices/pairing/deny', async ({ request }) => {
+    signedInUser();
+    pendingPairing(parseBody(pairingCodeSchema, await request.json()).code).status = 'denied';
+    return HttpResponse.json({ message: deviceMessages.denied });
+  }),
+  http.delete('*/api/devices/:id', ({ params }) => {
+    signedInUser();
+    const device = backend.devices.find((d) => d.id === params.id);
+    if (!device) throw refusal(404, deviceMessages.deviceNotFound);
+    backend.devices = backend.devices.filter((d) => d !== device);
+    return HttpResponse.json({ message: deviceMessages.unpaired(device.name) });
+  }),
 ];
 
 export const server = setupServer(...handlers);
@@ -165,9 +224,9 @@ server.events.on('request:start', async ({ request }) => {
   entry.body = await bodyOf(request);
 });
 
-/** Back to a signed-in user with no faces and no contacts, the test's own answers and the log cleared. */
+/** Back to a signed-in user with no faces, contacts or glasses, the test's own answers and the log cleared. */
 export function resetStandInServer(): void {
   server.resetHandlers();
-  Object.assign(backend, { user: aUser(), faces: [], contacts: [] } satisfies StandInBackend);
+  Object.assign(backend, { user: aUser(), faces: [], contacts: [], devices: [], pairings: [] } satisfies StandInBackend);
   log.length = 0;
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { newPasswordSchema, resetRequestSchema, signInSchema, signUpSchema } from './auth.ts';
+import { newPasswordSchema, resetRequestSchema, signInSchema } from './auth.ts';
+import { signUpSchema } from './sign-up.ts';
 import { firstIssue } from './issues.ts';
 
 /** The first message a schema gives for `field`, or undefined when the field passes. */

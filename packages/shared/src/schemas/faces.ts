@@ -76,6 +76,8 @@ export interface FaceSummary {
   name: string;
   face_url: string;
   timestamp: string;
+  /** When the user confirmed the person's consent (issue #12); beside SPEC's fields, which keep their names. */
+  consent_at?: string;
 }
 
 export interface RecognizeAnswer {

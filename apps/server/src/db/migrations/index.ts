@@ -5,6 +5,7 @@ import { manualsFeaturesMigration } from './002-manuals-features.ts';
 import { facesMigration } from './003-faces.ts';
 import { devicesMigration } from './004-devices.ts';
 import { abuseHardeningMigration } from './005-abuse-hardening.ts';
+import { yourDataMigration } from './006-your-data.ts';
 
 /** Every migration, in order; a new one is appended with the next number. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -14,5 +15,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '003-faces': facesMigration(dialect),
     '004-devices': devicesMigration(),
     '005-abuse-hardening': abuseHardeningMigration(dialect),
+    '006-your-data': yourDataMigration(),
   };
 }

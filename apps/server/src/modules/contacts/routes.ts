@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { contactMessages, saveContactsSchema } from '@seva/shared';
+import { actingDevice } from '../../plugins/acting-device.ts';
 import { parseBody } from '../../plugins/parse-body.ts';
 import type { ContactsService } from './service.ts';
 
@@ -13,7 +14,7 @@ export function contactsRoutes(contacts: ContactsService) {
     app.get('/', async (request) => ({ contacts: await contacts.list(request.user) }));
 
     app.put('/', async (request) => {
-      const saved = await contacts.save(request.user, parseBody(saveContactsSchema, request.body));
+      const saved = await contacts.save(request.user, parseBody(saveContactsSchema, request.body), actingDevice(request));
       return { contacts: saved, message: contactMessages.saved };
     });
   };

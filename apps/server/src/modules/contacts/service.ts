@@ -2,10 +2,13 @@ import { MAX_EMERGENCY_CONTACTS, type ContactInput, type EmergencyContact, type 
 import { z } from 'zod';
 import type { Db, Executor } from '../../db/database.ts';
 import type { SignedInUser } from '../../db/signed-in-user.ts';
+import type { RecordActivity } from '../activity/service.ts';
 import * as store from './store.ts';
 
 export interface ContactsDeps {
   db: Db;
+  /** Notes saved contacts in the account's activity (issue #12). */
+  activity?: RecordActivity;
   now?: () => Date;
 }
 
@@ -33,18 +36,22 @@ function parseStored(json: string | undefined): EmergencyContact[] {
 }
 
 /** SPEC §2 /sos: the signed-in user's emergency contacts, kept in their sos_face row. */
-export function createContactsService({ db, now = () => new Date() }: ContactsDeps) {
+export function createContactsService({ db, activity, now = () => new Date() }: ContactsDeps) {
   return {
     /** Sign-up makes the user's (empty) contacts document in its own transaction. */
     createDocument: (trx: Executor, user: { uid: string; email: string; createdAt: string }) =>
       store.insertEmptyDocument(trx, { userId: user.uid, email: user.email, now: user.createdAt }),
+
+    /** The account's deletion removes the document in its own transaction. */
+    eraseUser: (trx: Executor, userId: string) => store.deleteDocument(trx, userId),
 
     async list(user: SignedInUser): Promise<EmergencyContact[]> {
       return parseStored(await store.findContactsJson(db, user.uid));
     },
 
     /** Saves the primary and, when given, the secondary in one write: both or neither. */
-    async save(user: SignedInUser, input: SaveContactsData): Promise<EmergencyContact[]> {
+    /** `device`: the browser that saves, for the account's activity. */
+    async save(user: SignedInUser, input: SaveContactsData, device?: string | null): Promise<EmergencyContact[]> {
       const timestamp = now().toISOString();
       const entry = (c: ContactInput, isPrimary: boolean): EmergencyContact => ({
         name: c.name,
@@ -55,6 +62,7 @@ export function createContactsService({ db, now = () => new Date() }: ContactsDe
       });
       const contacts = [entry(input.primary, true), ...(input.secondary ? [entry(input.secondary, false)] : [])];
       await store.saveContactsJson(db, { userId: user.uid, email: user.email, json: JSON.stringify(contacts), now: timestamp });
+      await activity?.(user.uid, 'contacts-changed', device ?? null);
       return contacts;
     },
   };

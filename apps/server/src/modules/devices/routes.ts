@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { deviceMessages, installedFeaturesSchema, pairingCodeSchema } from '@seva/shared';
 import { z } from 'zod';
 import { unauthenticated } from '../../domain-errors.ts';
+import { actingDevice } from '../../plugins/acting-device.ts';
 import { parseBody } from '../../plugins/parse-body.ts';
 import { oauthParams, registerOAuthHttp } from './oauth-http.ts';
 import type { DevicesService } from './service.ts';
@@ -37,7 +38,7 @@ export function devicesRoutes(devices: DevicesService) {
     app.post('/pairing/check', async (request) => devices.findPending(request.user, parseBody(pairingCodeSchema, request.body).code, request.ip));
 
     app.post('/pairing/allow', async (request) => {
-      const device = await devices.allow(request.user, parseBody(pairingCodeSchema, request.body).code, request.ip);
+      const device = await devices.allow(request.user, parseBody(pairingCodeSchema, request.body).code, request.ip, actingDevice(request));
       return { message: deviceMessages.paired, device };
     });
 
@@ -47,7 +48,7 @@ export function devicesRoutes(devices: DevicesService) {
     });
 
     app.delete('/:id', async (request) => {
-      const name = await devices.unpair(request.user, deviceParams.parse(request.params).id);
+      const name = await devices.unpair(request.user, deviceParams.parse(request.params).id, actingDevice(request));
       return { message: deviceMessages.unpaired(name) };
     });
   };

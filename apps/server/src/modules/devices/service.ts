@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { DEFAULT_DEVICE_NAME, DEVICE_NAME_MAX, deviceMessages, formatUserCode, hasForbiddenNameCharacter, PAIRING_GRANTS, type PairedDevice, type PendingPairing } from '@seva/shared';
 import type { Config } from '../../config.ts';
-import { isUniqueViolation, type Db } from '../../db/database.ts';
+import { isUniqueViolation, type Db, type Executor } from '../../db/database.ts';
 import type { SignedInUser } from '../../db/signed-in-user.ts';
 import { conflict, DomainError, expired, notFound, unavailable, type DomainErrorKind } from '../../domain-errors.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { hashToken, newToken } from '../../tokens.ts';
+import type { RecordActivity } from '../activity/service.ts';
 import type { ContactsService } from '../contacts/service.ts';
 import type { FacesService, SyncedFace } from '../faces/service.ts';
 import type { FeatureForGlasses, FeaturesService } from '../features/service.ts';
@@ -80,6 +81,8 @@ export interface DevicesDeps {
   features: Pick<FeaturesService, 'forGlasses' | 'setInstalled'>;
   /** Identity's attempt counter (rate_limits table), shared with sign-in's mechanism. */
   limit: (action: 'pair' | 'deviceAuthorization', ip: string, account?: string) => Promise<void>;
+  /** Notes glasses paired and unpaired in the account's activity (issue #12). */
+  activity?: RecordActivity;
   now?: () => Date;
 }
 
@@ -187,7 +190,9 @@ export function createDevicesService(deps: DevicesDeps) {
       const row = await store.findAuthorizationByDeviceCode(db, deviceCodeHash);
       if (!row || row.client_id !== params.client_id) throw oauthError('invalid_grant', 'Unknown device_code. Ask for a new one.');
       if (row.status === 'issued') throw oauthError('invalid_grant', 'This device_code has already been used. Ask for a new one.');
-      if (row.expires_at <= iso()) throw oauthError('expired_token', 'This device_code has expired. Ask for a new one.');
+      // Allowed in time: the token can still be collected a little late (the row lives an hour past expiry), so an
+      // 'Allow' at the last second never leaves paired glasses without their token.
+      if (row.status !== 'allowed' && row.expires_at <= iso()) throw oauthError('expired_token', 'This device_code has expired. Ask for a new one.');
       if (row.status === 'denied') throw oauthError('access_denied', 'The user denied the pairing.');
       if (row.status === 'pending') {
         const notAfter = iso(POLL_SLACK_MS - row.interval_seconds * 1000);
@@ -218,7 +223,7 @@ export function createDevicesService(deps: DevicesDeps) {
      * 'Allow': pairs the glasses with the user's account and tells the user by e-mail. The e-mail goes first: when
      * it cannot be sent, nothing is paired (the e-mail is how a user learns of glasses they did not pair).
      */
-    async allow(user: SignedInUser, userCode: string, ip: string): Promise<PairedDevice> {
+    async allow(user: SignedInUser, userCode: string, ip: string, from?: string | null): Promise<PairedDevice> {
       await deps.limit('pair', ip, user.uid);
       const row = await pendingAuthorization(userCode);
       const pairedAt = now();
@@ -243,6 +248,7 @@ export function createDevicesService(deps: DevicesDeps) {
         return done;
       });
       if (!decided) throw await lostDecision(row.user_code);
+      await deps.activity?.(user.uid, 'glasses-paired', from ?? null);
       return toPairedDevice(device);
     },
 
@@ -260,11 +266,15 @@ export function createDevicesService(deps: DevicesDeps) {
     },
 
     /** Unpairs at once: the token is gone, so the glasses' next call gets 401. Answers the glasses' name. */
-    async unpair(user: SignedInUser, deviceId: string): Promise<string> {
+    async unpair(user: SignedInUser, deviceId: string, from?: string | null): Promise<string> {
       const name = UUID.test(deviceId) ? await store.deleteDevice(db, user.uid, deviceId) : undefined;
       if (name === undefined) throw notFound(deviceMessages.deviceNotFound);
+      await deps.activity?.(user.uid, 'glasses-unpaired', from ?? null);
       return name;
     },
+
+    /** The account's deletion, in its transaction: the glasses' tokens go with their rows, so each gets 401 next. */
+    eraseUser: (trx: Executor, userId: string) => store.deleteUserDevices(trx, userId),
 
     /** The caller a bearer token names (see plugins/session.ts); notes when the glasses were last seen, once a minute at most. */
     async identify(tokenHash: string) {

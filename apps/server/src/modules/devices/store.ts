@@ -110,3 +110,10 @@ export async function deleteDevice(db: Executor, userId: string, deviceId: strin
   const row = await db.deleteFrom('devices').where('id', '=', deviceId).where('user_id', '=', userId).returning('name').executeTakeFirst();
   return row?.name;
 }
+
+/** The account's deletion (issue #12): every pair of glasses of the user, what they run and the pairings they answered. */
+export async function deleteUserDevices(db: Executor, userId: string): Promise<void> {
+  await db.deleteFrom('installed_features').where('user_id', '=', userId).execute();
+  await db.deleteFrom('device_authorizations').where('user_id', '=', userId).execute();
+  await db.deleteFrom('devices').where('user_id', '=', userId).execute();
+}

@@ -9,6 +9,7 @@ import {
 } from '@seva/shared';
 import { z } from 'zod';
 import { notFound } from '../../domain-errors.ts';
+import { actingDevice } from '../../plugins/acting-device.ts';
 import { parseBody } from '../../plugins/parse-body.ts';
 import { formOf, registerFormParsers } from './form-body.ts';
 import type { FacesService } from './service.ts';
@@ -27,17 +28,17 @@ export function facesRoutes(faces: FacesService) {
 
     app.post('/store_face', async (request) => {
       const { fields, file } = formOf(request);
-      return faces.store(request.user, parseBody(storeFaceFieldsSchema, fields), file);
+      return faces.store(request.user, parseBody(storeFaceFieldsSchema, fields), file, actingDevice(request));
     });
 
     app.put('/update_face_name', async (request) => {
       const { fields } = formOf(request);
-      return faces.rename(request.user, parseBody(renameFaceSchema, fields));
+      return faces.rename(request.user, parseBody(renameFaceSchema, fields), actingDevice(request));
     });
 
     app.delete('/delete_face', async (request) => {
       const { fields } = formOf(request);
-      await faces.remove(request.user, parseBody(deleteFaceSchema, fields));
+      await faces.remove(request.user, parseBody(deleteFaceSchema, fields), actingDevice(request));
       return { message: faceMessages.deleted };
     });
 

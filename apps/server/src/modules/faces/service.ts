@@ -9,12 +9,15 @@ import {
   type FaceSummary,
   type RecognizeAnswer,
 } from '@seva/shared';
+import type { Readable } from 'node:stream';
 import type { BlobRecords, BlobStore } from '../../blobs/blob-store.ts';
+import type { BlobDeletionQueue } from '../../blobs/deletion-queue.ts';
 import { isUniqueViolation, type Db, type Executor } from '../../db/database.ts';
 import { faceDistance, FaceEngineBusyError, FaceImageError, MATCH_THRESHOLD, MAX_QUEUE, type DetectedFace, type FaceEngine } from '../../face-engine/face-engine.ts';
 import { createFairQueue, QueueFullError, TooManyInFlightError } from '../../face-engine/fair-queue.ts';
 import { conflict, DomainError, invalid, notFound, refused, tooMany, unavailable, unprocessable } from '../../domain-errors.ts';
 import type { SignedInUser } from '../../db/signed-in-user.ts';
+import type { RecordActivity } from '../activity/service.ts';
 import * as store from './store.ts';
 
 export interface FacesDeps {
@@ -23,17 +26,25 @@ export interface FacesDeps {
   engine: () => FaceEngine;
   /** Analyses the engine runs at once (its threads); the rest wait in a queue shared fairly between users. */
   engineSlots?: number;
+  /**
+   * Images whose face is gone are deleted through this queue, after the deletion commits (issue #12). services.ts always
+   * hands it; without it (a service built alone in a test) an image is deleted after its row, unqueued.
+   */
+  blobDeletions?: Pick<BlobDeletionQueue, 'enqueue' | 'deleteNow'>;
+  /** Notes faces added, renamed and deleted in the account's activity. */
+  activity?: RecordActivity;
   now?: () => Date;
 }
 
 /** The image URL the list gives: same origin, served to the owner only. */
 export const faceImageUrl = (faceId: string) => `/face-api/image/${faceId}`;
 
-const toSummary = (row: { face_id: string; name: string; created_at: string }): FaceSummary => ({
+const toSummary = (row: { face_id: string; name: string; created_at: string; consent_at: string }): FaceSummary => ({
   face_id: row.face_id,
   name: row.name,
   face_url: faceImageUrl(row.face_id),
   timestamp: row.created_at,
+  consent_at: row.consent_at,
 });
 
 const encodeDescriptor = (descriptor: ArrayLike<number>) => Buffer.from(new Float32Array(descriptor).buffer);
@@ -51,6 +62,20 @@ export interface SyncedFace {
 }
 
 /** What changed in a user's faces after change `since` (everything when undefined), up to change `seq`. */
+/** A face as the data download writes it (issue #12): everything kept of it; its image is read on its own. */
+export interface ExportedFace {
+  face_id: string;
+  name: string;
+  consent_at: string;
+  created_at: string;
+  updated_at: string;
+  descriptor: number[];
+  image: { key: string; mime: string };
+}
+
+/** Faces read per page for the data download. */
+const EXPORT_PAGE = 100;
+
 export interface FaceChanges {
   seq: number;
   faces: SyncedFace[];
@@ -60,6 +85,13 @@ export interface FaceChanges {
 export function createFacesService(deps: FacesDeps) {
   const { db, blobs } = deps;
   const now = deps.now ?? (() => new Date());
+  const blobDeletions = deps.blobDeletions ?? {
+    enqueue: async () => undefined,
+    deleteNow: async (keys: readonly string[]) => {
+      for (const key of keys) await blobs.delete(key);
+      return keys.length;
+    },
+  };
   const engineQueue = createFairQueue({ slots: deps.engineSlots ?? 2, perKey: MAX_ANALYSES_IN_FLIGHT, maxWaiting: MAX_QUEUE });
 
   /** DESIGN: the email field must be the caller's own; anything else is refused before any work. */
@@ -102,18 +134,32 @@ export function createFacesService(deps: FacesDeps) {
     return face;
   }
 
+  /** Images whose records have just been deleted: now, or by the queue's next drain if this fails (it stays queued). */
+  async function deleteImagesNow(keys: string[]): Promise<void> {
+    try {
+      await blobDeletions.deleteNow(keys);
+    } catch {
+      // Still queued: the next drain (after the next deletion, at start, by housekeeping) deletes it.
+    }
+  }
+
   /**
-   * Deletes a face's row (noted for the glasses' sync), then its image; refuses with not-found when it is already gone.
-   * Row first: a crash between the two leaves an image without a face, which the start-up sweep removes.
+   * Deletes a face's row (noted for the glasses' sync) and queues its image for deletion in one transaction, then
+   * deletes the image; refuses with not-found when it is already gone. A crash between the two leaves the image's key
+   * queued, and the next drain deletes it (blobs/deletion-queue.ts).
    */
   async function deleteFace(face: { user_id: string; face_id: string; image_key: string }): Promise<void> {
-    await blobs.deleteWith(face.image_key, async (trx) => {
+    await db.transaction().execute(async (trx) => {
       const seq = await store.nextChangeSeq(trx, face.user_id);
       if (!(await store.deleteFace(trx, face.user_id, face.face_id))) throw notFound(faceMessages.faceNotFound);
       await store.recordDeletion(trx, { face_id: face.face_id, user_id: face.user_id, change_seq: seq, deleted_at: now().toISOString() });
-      return true;
+      await blobDeletions.enqueue(trx, [face.image_key]);
     });
+    await deleteImagesNow([face.image_key]);
   }
+
+  const note = (user: SignedInUser, kind: Parameters<RecordActivity>[1], device: string | null | undefined) =>
+    deps.activity?.(user.uid, kind, device ?? null) ?? Promise.resolve();
 
   return {
     checkOwnEmail,
@@ -142,7 +188,8 @@ export function createFacesService(deps: FacesDeps) {
       return (await store.listFaces(db, user.uid)).map(toSummary);
     },
 
-    async store(user: SignedInUser, fields: { email: string; name: string; face_id: string }, file: Buffer | undefined): Promise<FaceSummary> {
+    /** `device`: what stores it (the browser, or the glasses' name), for the account's activity. */
+    async store(user: SignedInUser, fields: { email: string; name: string; face_id: string }, file: Buffer | undefined, device?: string | null): Promise<FaceSummary> {
       checkOwnEmail(user, fields.email);
       if (await store.faceIdExists(db, user.uid, fields.face_id)) throw conflict(faceMessages.faceIdUsed, 'face_id');
       await checkNameFree(user, fields.name, 'name');
@@ -180,10 +227,11 @@ export function createFacesService(deps: FacesDeps) {
         if (await store.faceIdExists(db, user.uid, fields.face_id)) throw conflict(faceMessages.faceIdUsed, 'face_id');
         throw conflict(duplicateFaceNameMessage(fields.name), 'name');
       }
+      await note(user, 'face-added', device);
       return toSummary(row);
     },
 
-    async rename(user: SignedInUser, fields: { email: string; updated_name: string; face_id: string }): Promise<FaceSummary> {
+    async rename(user: SignedInUser, fields: { email: string; updated_name: string; face_id: string }, device?: string | null): Promise<FaceSummary> {
       checkOwnEmail(user, fields.email);
       const face = await store.findFace(db, user.uid, fields.face_id);
       if (!face) throw notFound(faceMessages.faceNotFound);
@@ -197,14 +245,53 @@ export function createFacesService(deps: FacesDeps) {
         if (isUniqueViolation(error)) throw conflict(duplicateFaceNameMessage(fields.updated_name), 'updated_name');
         throw error;
       }
+      await note(user, 'face-renamed', device);
       return toSummary({ ...face, name: fields.updated_name });
     },
 
-    async remove(user: SignedInUser, fields: { email: string; face_id: string }): Promise<void> {
+    async remove(user: SignedInUser, fields: { email: string; face_id: string }, device?: string | null): Promise<void> {
       checkOwnEmail(user, fields.email);
       const face = await store.findFace(db, user.uid, fields.face_id);
       if (!face) throw notFound(faceMessages.faceNotFound);
       await deleteFace(face);
+      await note(user, 'face-deleted', device);
+    },
+
+    /**
+     * The account's deletion, in its transaction: every face row, tombstone and the change counter go, and every image
+     * is queued for deletion once the transaction commits. The counter is taken first: it locks the user's faces, so
+     * a face being stored meanwhile waits and then finds no account.
+     */
+    async eraseUser(trx: Executor, userId: string): Promise<void> {
+      await store.nextChangeSeq(trx, userId);
+      await blobDeletions.enqueue(trx, await store.userImageKeys(trx, userId));
+      await store.deleteUserFaces(trx, userId);
+    },
+
+    /** The data download: every face of the user with its description, oldest first, a page at a time. */
+    async *exportPages(userId: string): AsyncGenerator<ExportedFace[]> {
+      let after: { created_at: string; face_id: string } | undefined;
+      for (;;) {
+        const rows = await store.exportPage(db, userId, EXPORT_PAGE, after);
+        if (rows.length === 0) return;
+        yield rows.map((row) => ({
+          face_id: row.face_id,
+          name: row.name,
+          consent_at: row.consent_at,
+          created_at: row.created_at,
+          updated_at: row.updated_at,
+          descriptor: descriptorNumbers(row.descriptor),
+          image: { key: row.image_key, mime: row.mime },
+        }));
+        const last = rows[rows.length - 1]!;
+        after = { created_at: last.created_at, face_id: last.face_id };
+      }
+    },
+
+    /** A face image of the data download: its size now, and its bytes read a piece at a time (undefined when gone). */
+    exportImage: {
+      size: (key: string): Promise<number | undefined> => blobs.size(key),
+      open: (key: string): Promise<Readable | undefined> => blobs.stream(key),
     },
 
     /**

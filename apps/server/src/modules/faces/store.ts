@@ -4,7 +4,7 @@ import type { FaceDeletionsTable, FacesTable } from '../../db/schema.ts';
 
 export type FaceRow = Selectable<FacesTable>;
 
-const LIST_COLUMNS = ['face_id', 'name', 'created_at'] as const;
+const LIST_COLUMNS = ['face_id', 'name', 'created_at', 'consent_at'] as const;
 
 export function listFaces(db: Db, userId: string) {
   return db.selectFrom('faces').select(LIST_COLUMNS).where('user_id', '=', userId).orderBy('created_at', 'desc').execute();
@@ -119,4 +119,28 @@ export async function deletedFaceIds(db: Executor, userId: string, after: number
     .orderBy('change_seq')
     .execute();
   return rows.map((row) => row.face_id);
+}
+
+/** A page of the user's faces for the data download (issue #12), oldest first, after `after` (the last face of the previous page). */
+export function exportPage(db: Executor, userId: string, limit: number, after?: { created_at: string; face_id: string }) {
+  let query = db
+    .selectFrom('faces')
+    .select(['face_id', 'name', 'consent_at', 'created_at', 'updated_at', 'descriptor', 'image_key', 'mime'])
+    .where('user_id', '=', userId);
+  if (after) {
+    query = query.where((eb) => eb.or([eb('created_at', '>', after.created_at), eb.and([eb('created_at', '=', after.created_at), eb('face_id', '>', after.face_id)])]));
+  }
+  return query.orderBy('created_at').orderBy('face_id').limit(limit).execute();
+}
+
+/** The image keys of every face of the user. */
+export async function userImageKeys(db: Executor, userId: string): Promise<string[]> {
+  return (await db.selectFrom('faces').select('image_key').where('user_id', '=', userId).execute()).map((row) => row.image_key);
+}
+
+/** Every face row of the user, the glasses' tombstones and change counter (the account's deletion). */
+export async function deleteUserFaces(db: Executor, userId: string): Promise<void> {
+  await db.deleteFrom('faces').where('user_id', '=', userId).execute();
+  await db.deleteFrom('face_deletions').where('user_id', '=', userId).execute();
+  await db.deleteFrom('face_sync_counters').where('user_id', '=', userId).execute();
 }

@@ -46,25 +46,36 @@ describe.each(engines)('/api/features on %s', (engine) => {
     expect(await linkOf('read_for_me')).toBe('https://downloads.example.com/read-for-me-1.0.apk');
     expect(await linkOf('magnify')).toBeNull();
 
-    const replaced = await features().setFeatureLink('read_for_me', 'http://10.0.0.5/read-for-me-1.1.apk');
+    const replaced = await features().setFeatureLink('read_for_me', 'https://10.0.0.5/read-for-me-1.1.apk');
     expect(replaced.previous).toBe('https://downloads.example.com/read-for-me-1.0.apk');
-    expect(await linkOf('read_for_me')).toBe('http://10.0.0.5/read-for-me-1.1.apk');
+    expect(await linkOf('read_for_me')).toBe('https://10.0.0.5/read-for-me-1.1.apk');
 
     expect((await features().clearFeatureLink('read_for_me')).cleared).toBe(true);
     expect(await linkOf('read_for_me')).toBeNull();
     expect((await features().clearFeatureLink('read_for_me')).cleared).toBe(false);
   });
 
-  it('refuses an unknown feature or a link that is not http(s), and changes nothing', async () => {
+  it('refuses an unknown feature or a link that is not https, and changes nothing', async () => {
     await expect(features().setFeatureLink('teleport', 'https://example.com/x.apk')).rejects.toThrow(
       'Unknown feature: teleport. Known: describe_scene, navigate, find_object, recognise_face, read_for_me, talk_to_me, play_music, magnify',
     );
-    for (const url of ['ftp://example.com/x.apk', 'javascript:alert(1)', 'example.com/x.apk', 'https://exa mple.com/x', '']) {
-      await expect(features().setFeatureLink('navigate', url)).rejects.toThrow(`Not a valid download link: ${url}. Use an http:// or https:// URL.`);
+    for (const url of ['http://example.com/x.apk', 'ftp://example.com/x.apk', 'javascript:alert(1)', 'example.com/x.apk', 'https://exa mple.com/x', '']) {
+      await expect(features().setFeatureLink('navigate', url)).rejects.toThrow(`Not a valid download link: ${url}. Use an https:// URL.`);
+    }
+    for (const url of ['https://admin:hunter2@example.com/x.apk', 'https://token@example.com/x.apk']) {
+      await expect(features().setFeatureLink('navigate', url)).rejects.toThrow('A download link must not hold a user name or password');
     }
     const long = `https://example.com/${'a'.repeat(481)}`;
     await expect(features().setFeatureLink('navigate', long)).rejects.toThrow('The download link is 501 characters long; at most 500 fit a QR code that scans easily.');
     await expect(features().clearFeatureLink('teleport')).rejects.toThrow('Unknown feature: teleport.');
     expect((await list()).features.every((f) => f.downloadUrl === null)).toBe(true);
+  });
+
+  it('never shows users a link stored before links had to be https without credentials', async () => {
+    const db = t.infrastructure.database.db;
+    await db.insertInto('seva_applications').values({ db_key: 'magnify', download_url: 'http://admin:hunter2@10.0.0.5/magnify.apk', updated_at: new Date().toISOString() }).execute();
+    expect(await linkOf('magnify')).toBeNull();
+    expect((await features().forGlasses()).find((f) => f.dbKey === 'magnify')?.download_url).toBeNull();
+    await db.deleteFrom('seva_applications').execute();
   });
 });

@@ -110,15 +110,16 @@ describe.each(engines)('bad input to the identity endpoints on %s', (engine) => 
   });
 
   it.each([
-    ['/api/auth/sign-up', 'username', () => newUserInput({ username: 'Asha\u0000' })],
-    ['/api/auth/sign-up', 'licenseId', () => newUserInput({ licenseId: 'LIC-\u0000-1' })],
-    ['/api/auth/sign-up', 'email', () => newUserInput({ email: 'as\u0000ha@example.com' })],
-    ['/api/auth/sign-in', 'licenseId', () => ({ licenseId: 'LIC\u00001', password: 'x' })],
-    ['/api/auth/resend-verification', 'licenseId', () => ({ licenseId: 'LIC\u00001', password: 'x' })],
-    ['/api/auth/request-password-reset', 'email', () => ({ email: 'as\u0000ha@example.com' })],
-    ['/api/auth/verify-email', 'token', () => ({ token: 'abc\u0000' })],
-  ])('%s refuses a NUL character in %s with 400 (PostgreSQL cannot store it)', async (url, field, body) => {
-    expect(expectClientError(await post(url, body()), 400)).toEqual({ message: NUL_REFUSED, field });
+    // Fields with a rule of their own say it (issue #11: names, license IDs and e-mails refuse control characters).
+    ['/api/auth/sign-up', 'username', () => newUserInput({ username: 'Asha\u0000' }), 'This name contains a hidden control or text-direction character. Please type it again.'],
+    ['/api/auth/sign-up', 'licenseId', () => newUserInput({ licenseId: 'LIC-\u0000-1' }), 'License ID can only contain letters, numbers and dashes'],
+    ['/api/auth/sign-up', 'email', () => newUserInput({ email: 'as\u0000ha@example.com' }), 'Invalid email address'],
+    ['/api/auth/sign-in', 'licenseId', () => ({ licenseId: 'LIC\u00001', password: 'x' }), NUL_REFUSED],
+    ['/api/auth/resend-verification', 'licenseId', () => ({ licenseId: 'LIC\u00001', password: 'x' }), NUL_REFUSED],
+    ['/api/auth/request-password-reset', 'email', () => ({ email: 'as\u0000ha@example.com' }), 'Please enter a valid email'],
+    ['/api/auth/verify-email', 'token', () => ({ token: 'abc\u0000' }), NUL_REFUSED],
+  ])('%s refuses a NUL character in %s with 400 (PostgreSQL cannot store it)', async (url, field, body, message) => {
+    expect(expectClientError(await post(url, body()), 400)).toEqual({ message, field });
   });
 
   it('sign-out answers bad bodies with 4xx and otherwise ignores the body', async () => {

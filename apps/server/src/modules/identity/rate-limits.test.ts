@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
-import type { Config, RateLimit } from '../../config.ts';
-import { createTestApp, engines, newUserInput, relaxedLimits, signedInUser, type TestApp } from '../../testing/test-app.ts';
+import { defaultRateLimits, loadConfig, type Config, type RateLimit } from '../../config.ts';
+import { createTestApp, engines, newUserInput, relaxedLimits, signedInUser, tokenFromMail, type TestApp } from '../../testing/test-app.ts';
 import { createIdentityService } from './service.ts';
 
 const TOO_MANY = { message: 'Too many attempts. Please try again later' };
+const WRONG_PASSWORD = { message: 'Invalid password', field: 'password' };
+const GUESSING_SUBJECT = 'Someone is trying to sign in to your SEVA account';
 const generous: RateLimit = { max: 10_000, windowSeconds: 3600 };
 const three: RateLimit = { max: 3, windowSeconds: 900 };
 
@@ -16,51 +18,136 @@ type Inject = TestApp['app']['inject'];
 const signInWith = (inject: Inject, licenseId: string, password: string, ip = '127.0.0.1') =>
   inject({ method: 'POST', url: '/api/auth/sign-in', payload: { licenseId, password }, remoteAddress: ip });
 
-describe.each(engines)('sign-in limit per IP address on %s', (engine) => {
+describe('RATE_LIMIT_MULTIPLIER', () => {
+  it('raises the limits a test rig needs, never the failed sign-ins allowed per account and address', () => {
+    const { rateLimits } = loadConfig({ RATE_LIMIT_MULTIPLIER: '100' });
+    expect(rateLimits.signIn.perAccount).toEqual({ max: 10, windowSeconds: 15 * 60 });
+    expect(rateLimits.signIn.perIp.max).toBe(100 * 100);
+    expect(rateLimits.signUp.perIp.max).toBe(100 * 100);
+    expect(loadConfig({ RATE_LIMIT_MULTIPLIER: '0.5' }).rateLimits.signIn.perAccount.max).toBe(5);
+  });
+
+  it('defaults to 10 failures per account and address in 15 minutes, 100 per address an hour, and 100 sign-ups an hour', () => {
+    const { rateLimits } = loadConfig({});
+    expect(rateLimits.signIn).toEqual({ perIp: { max: 100, windowSeconds: 3600 }, perAccount: { max: 10, windowSeconds: 900 } });
+    expect(rateLimits.signUp.perIp).toEqual({ max: 100, windowSeconds: 3600 });
+  });
+});
+
+describe.each(engines)('someone guessing an account password on %s', (engine) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp(engine, { rateLimits: limits('signIn', { perIp: three }) });
+    t = await createTestApp(engine, { rateLimits: defaultRateLimits });
   });
   afterAll(() => t.close());
 
-  it("stops a fourth attempt from one address with 'Too many attempts. Please try again later', even with the right password", async () => {
-    const { input } = await signedInUser(t); // signs in from 127.0.0.1: one hit
+  const attacker = '203.0.113.66';
+  const warnings = (to: string) => t.mails.filter((mail) => mail.to === to && mail.subject === GUESSING_SUBJECT);
+
+  it('blocks only the attacker: the owner signs in from elsewhere, and hears of it by e-mail once', async () => {
+    const { input } = await signedInUser(t);
     const inject = t.app.inject.bind(t.app);
-    expect((await signInWith(inject, 'LIC-UNKNOWN-1', 'x', '10.0.0.1')).statusCode).toBe(401);
-    expect((await signInWith(inject, 'LIC-UNKNOWN-2', 'x', '10.0.0.1')).statusCode).toBe(401);
-    expect((await signInWith(inject, input.licenseId, 'Wrong-Cactus9!', '10.0.0.1')).statusCode).toBe(401);
-    const blocked = await signInWith(inject, input.licenseId, input.password, '10.0.0.1');
+    for (let i = 0; i < 10; i += 1) expect((await signInWith(inject, input.licenseId, `Guess-${i}-Cactus9!`, attacker)).json()).toEqual(WRONG_PASSWORD);
+    const blocked = await signInWith(inject, input.licenseId, input.password, attacker);
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json()).toEqual(TOO_MANY);
     expect(blocked.headers['set-cookie']).toBeUndefined();
 
-    const elsewhere = await signInWith(inject, input.licenseId, input.password, '10.0.0.2');
-    expect(elsewhere.statusCode).toBe(200);
+    const owner = await signInWith(inject, input.licenseId, input.password, '198.51.100.7');
+    expect(owner.statusCode).toBe(200);
+
+    const [warning, ...more] = warnings(input.email);
+    expect(more).toEqual([]);
+    expect(warning?.text).toContain(`(license ID ${input.licenseId}) 10 times in the last 15 minutes`);
+    expect(warning?.text).toContain('You can still sign in as usual.');
+
+    // The guessing goes on from other addresses: each is blocked in turn, and the owner is not e-mailed again.
+    for (const ip of ['203.0.113.67', '203.0.113.68']) {
+      for (let i = 0; i < 10; i += 1) await signInWith(inject, input.licenseId, `More-${i}-Cactus9!`, ip);
+      expect((await signInWith(inject, input.licenseId, input.password, ip)).json()).toEqual(TOO_MANY);
+    }
+    expect(warnings(input.email)).toHaveLength(1);
+    expect((await signInWith(inject, input.licenseId, input.password, '198.51.100.7')).statusCode).toBe(200);
+  });
+
+  it('lets the owner in from the blocked address too once they have chosen a new password', async () => {
+    const { input } = await signedInUser(t);
+    const inject = t.app.inject.bind(t.app);
+    const shared = '192.0.2.10'; // the owner's home, where someone else guessed
+    for (let i = 0; i < 10; i += 1) await signInWith(inject, input.licenseId, `Guess-${i}-Cactus9!`, shared);
+    expect((await signInWith(inject, input.licenseId, input.password, shared)).statusCode).toBe(429);
+
+    await inject({ method: 'POST', url: '/api/auth/request-password-reset', payload: { email: input.email }, remoteAddress: shared });
+    const token = tokenFromMail(t.mails, 'reset-password');
+    const password = 'Fresh-Cactus9!Lamp';
+    const reset = await inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token, password, confirmPassword: password }, remoteAddress: shared });
+    expect(reset.statusCode).toBe(200);
+    expect((await signInWith(inject, input.licenseId, password, shared)).statusCode).toBe(200);
+  });
+
+  it('counts a wrong password given to resend-verification as a failed sign-in', async () => {
+    const input = newUserInput();
+    await t.app.inject({ method: 'POST', url: '/api/auth/sign-up', payload: input });
+    const resend = (password: string) =>
+      t.app.inject({ method: 'POST', url: '/api/auth/resend-verification', payload: { licenseId: input.licenseId, password }, remoteAddress: attacker });
+    for (let i = 0; i < 10; i += 1) expect((await resend(`Guess-${i}-Cactus9!`)).statusCode).toBe(401);
+    expect((await resend(input.password)).json()).toEqual(TOO_MANY);
+    // Guessing from elsewhere never uses up the owner's own verification e-mails.
+    const owner = await t.app.inject({ method: 'POST', url: '/api/auth/resend-verification', payload: { licenseId: input.licenseId, password: input.password } });
+    expect(owner.statusCode).toBe(200);
+  });
+
+  it('caps one address at 100 failed sign-ins an hour across all accounts, and lets its good sign-ins through until then', async () => {
+    const { input } = await signedInUser(t);
+    const inject = t.app.inject.bind(t.app);
+    const sprayer = '203.0.113.99';
+    const statuses = new Set<number>();
+    for (let i = 0; i < 100; i += 1) statuses.add((await signInWith(inject, `LIC-SPRAY-${i}`, 'Guess-Cactus9!', sprayer)).statusCode);
+    expect([...statuses]).toEqual([401]);
+    expect((await signInWith(inject, 'LIC-SPRAY-100', 'Guess-Cactus9!', sprayer)).json()).toEqual(TOO_MANY);
+    expect((await signInWith(inject, input.licenseId, input.password, sprayer)).json()).toEqual(TOO_MANY);
+    expect((await signInWith(inject, input.licenseId, input.password, '198.51.100.8')).statusCode).toBe(200);
   });
 });
 
-describe.each(engines)('sign-in limit per account on %s', (engine) => {
+describe.each(engines)('a class of 40 pupils signing in behind one address on %s', (engine) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(engine, { rateLimits: defaultRateLimits });
+  });
+  afterAll(() => t.close());
+
+  it('signs every pupil in, twice each and after a typo, because good sign-ins count nowhere', async () => {
+    const school = '100.64.10.1';
+    const pupils = [];
+    for (let i = 0; i < 40; i += 1) pupils.push((await signedInUser(t)).input);
+    const inject = t.app.inject.bind(t.app);
+    const statuses: number[] = [];
+    for (const pupil of pupils) {
+      statuses.push((await signInWith(inject, pupil.licenseId, `${pupil.password}-typo`, school)).statusCode);
+      statuses.push((await signInWith(inject, pupil.licenseId, pupil.password, school)).statusCode);
+      statuses.push((await signInWith(inject, pupil.licenseId, pupil.password, school)).statusCode);
+    }
+    expect(statuses.filter((s) => s === 200)).toHaveLength(80);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(40);
+    const rows = await t.infrastructure.database.db.selectFrom('rate_limits').selectAll().where('key', '=', `signIn:ip:${school}`).executeTakeFirstOrThrow();
+    expect(Number(rows.hits)).toBe(40);
+  });
+
+  it('signs up 40 pupils from one address within the hour (100 an hour)', async () => {
+    const signUp = () => t.app.inject({ method: 'POST', url: '/api/auth/sign-up', payload: newUserInput(), remoteAddress: '100.64.10.2' });
+    for (let i = 0; i < 40; i += 1) expect((await signUp()).statusCode).toBe(201);
+  });
+});
+
+describe.each(engines)('failed sign-ins per account and address on %s', (engine) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp(engine, { rateLimits: limits('signIn', { perAccount: three }) });
   });
   afterAll(() => t.close());
 
-  it('stops guessing one account from many addresses, and leaves other accounts alone', async () => {
-    const { input } = await signedInUser(t);
-    const other = (await signedInUser(t)).input;
-    const inject = t.app.inject.bind(t.app);
-    for (const ip of ['10.1.0.1', '10.1.0.2', '10.1.0.3']) {
-      expect((await signInWith(inject, input.licenseId, 'Wrong-Cactus9!', ip)).json()).toEqual({ message: 'Invalid password', field: 'password' });
-    }
-    const blocked = await signInWith(inject, input.licenseId.toLowerCase(), input.password, '10.1.0.4');
-    expect(blocked.statusCode).toBe(429);
-    expect(blocked.json()).toEqual(TOO_MANY);
-
-    expect((await signInWith(inject, other.licenseId, other.password, '10.1.0.4')).statusCode).toBe(200);
-  });
-
-  it("starts the account's count again after a successful sign-in", async () => {
+  it("starts the pair's count again after a successful sign-in", async () => {
     const { input } = await signedInUser(t);
     const inject = t.app.inject.bind(t.app);
     const attempts = ['Wrong-Cactus9!', 'Wrong-Cactus9!', input.password, 'Wrong-Cactus9!', 'Wrong-Cactus9!', input.password];
@@ -69,7 +156,13 @@ describe.each(engines)('sign-in limit per account on %s', (engine) => {
     expect(statuses).toEqual([401, 401, 200, 401, 401, 200]);
   });
 
-  it('lets the account try again once the window has passed', async () => {
+  it('blocks the pair for an unknown license ID as for a real one, so the answer does not tell them apart', async () => {
+    const inject = t.app.inject.bind(t.app);
+    for (let i = 0; i < 3; i += 1) expect((await signInWith(inject, 'LIC-NOBODY', 'Wrong-Cactus9!', '10.4.0.1')).json()).toEqual({ message: 'Invalid credentials' });
+    expect((await signInWith(inject, 'LIC-NOBODY', 'Wrong-Cactus9!', '10.4.0.1')).json()).toEqual(TOO_MANY);
+  });
+
+  it('lets the pair try again once the window has passed', async () => {
     const { input } = await signedInUser(t);
     const inject = t.app.inject.bind(t.app);
     for (let i = 0; i < 3; i += 1) await signInWith(inject, input.licenseId, 'Wrong-Cactus9!');
@@ -83,7 +176,7 @@ describe.each(engines)('sign-in limit per account on %s', (engine) => {
   });
 });
 
-describe.each(engines)('sign-in limit shared by every server instance on %s', (engine) => {
+describe.each(engines)('failed sign-ins shared by every server instance on %s', (engine) => {
   let t: TestApp;
   let second: Awaited<ReturnType<typeof buildApp>>;
   beforeAll(async () => {
@@ -96,7 +189,7 @@ describe.each(engines)('sign-in limit shared by every server instance on %s', (e
     await t.close();
   });
 
-  it('counts attempts made on either instance, because the count is kept in the database', async () => {
+  it('counts failures made on either instance, because the count is kept in the database', async () => {
     const { input } = await signedInUser(t);
     const one = t.app.inject.bind(t.app);
     const two = second.app.inject.bind(second.app);
@@ -105,11 +198,12 @@ describe.each(engines)('sign-in limit shared by every server instance on %s', (e
     expect((await signInWith(one, input.licenseId, 'Wrong-Cactus9!')).statusCode).toBe(401);
     expect((await signInWith(two, input.licenseId, input.password)).json()).toEqual(TOO_MANY);
     expect((await signInWith(one, input.licenseId, input.password)).json()).toEqual(TOO_MANY);
+    expect((await signInWith(one, input.licenseId, input.password, '10.5.0.1')).statusCode).toBe(200);
 
     const row = await second.infrastructure.database.db
       .selectFrom('rate_limits')
       .selectAll()
-      .where('key', '=', `signIn:account:${input.licenseId.toLowerCase()}`)
+      .where('key', '=', `signIn:pair:${encodeURIComponent(input.licenseId.toLowerCase())}:127.0.0.1`)
       .executeTakeFirstOrThrow();
     expect(Number(row.hits)).toBe(5);
   });

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { RateLimit } from '../../config.ts';
-import type { Db } from '../../db/database.ts';
+import type { Db, Executor } from '../../db/database.ts';
 
 /**
  * Fixed-window counters in the database, so every instance shares them.
@@ -52,4 +52,18 @@ export async function clearPrefix(db: Db, prefix: string): Promise<void> {
 export async function deleteEnded(db: Db, now: string): Promise<number> {
   const result = await db.deleteFrom('rate_limits').where('reset_at', '<=', now).executeTakeFirst();
   return Number(result.numDeletedRows);
+}
+
+/**
+ * Removes every counter that names one of `accounts` (an e-mail, a license key, a user id) as its account part, the
+ * last part of a key or the one before an address ('signUp:account:a@b.example', 'signIn:pair:lic-1:10.0.0.0/24'):
+ * a deleted account leaves no trace in the counters (issue #12).
+ */
+export async function clearAccounts(db: Executor, accounts: readonly string[]): Promise<void> {
+  const escape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+  for (const account of accounts) {
+    const last = `%:${escape(account)}`;
+    const beforeAddress = `%:${escape(account)}:%`;
+    await db.deleteFrom('rate_limits').where(sql<boolean>`(key like ${last} escape '\\' or key like ${beforeAddress} escape '\\')`).execute();
+  }
 }

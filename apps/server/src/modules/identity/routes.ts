@@ -5,7 +5,7 @@ import { clearSessionCookie, sessionToken, setSessionCookie, type Identify } fro
 import { SESSION_TTL_MS, type Caller, type IdentityService } from './service.ts';
 import { toSessionUser } from './session-user.ts';
 
-const caller = (request: FastifyRequest): Caller => ({
+export const caller = (request: FastifyRequest): Caller => ({
   ip: request.ip,
   userAgent: request.headers['user-agent']?.slice(0, 512) ?? null,
 });
@@ -34,7 +34,7 @@ export function identityRoutes(identity: IdentityService, options: { secureCooki
     });
 
     app.post('/verify-email', async (request) => {
-      const outcome = await identity.verifyEmail(parseBody(tokenSchema, request.body).token);
+      const outcome = await identity.verifyEmail(parseBody(tokenSchema, request.body).token, caller(request));
       return { message: outcome === 'verified' ? 'Your e-mail is verified. You can now sign in.' : ALREADY_VERIFIED };
     });
 
@@ -49,7 +49,7 @@ export function identityRoutes(identity: IdentityService, options: { secureCooki
     });
 
     app.post('/reset-password', async (request) => {
-      await identity.resetPassword(parseBody(newPasswordSchema, request.body));
+      await identity.resetPassword(parseBody(newPasswordSchema, request.body), caller(request));
       return { message: 'Your password has been changed. You can now sign in.' };
     });
 

@@ -14,6 +14,9 @@ import { newToken, hashToken } from '../../tokens.ts';
 import { rateLimitAddress } from '../../client-address.ts';
 import { isSingleMailAddress } from '../../mail/mail-address.ts';
 import { SESSION_MAX_MS, sessionExpiry } from '../../session-lifetime.ts';
+import { describeUserAgent } from '../../user-agent.ts';
+import type { RecordActivity } from '../activity/service.ts';
+import { browserSessions } from './browser-sessions.ts';
 
 export const VERIFY_TTL_MS = 24 * 60 * 60 * 1000;
 export const RESET_TTL_MS = 60 * 60 * 1000;
@@ -32,6 +35,8 @@ export interface IdentityDeps {
   mailer: Mailer;
   config: Pick<Config, 'publicUrl' | 'rateLimits'>;
   onUserCreated?: OnUserCreated[];
+  /** Notes sign-ins, wrong passwords, password changes and verifications in the account's activity (issue #12). */
+  activity?: RecordActivity;
   now?: () => Date;
 }
 
@@ -48,6 +53,9 @@ export function createIdentityService(deps: IdentityDeps) {
   const now = deps.now ?? (() => new Date());
   const iso = (offsetMs = 0) => new Date(now().getTime() + offsetMs).toISOString();
   const guesses = failedSignIns(db, config.rateLimits.signIn, now);
+  /** Notes an event in the account's activity, with the browser that did it. */
+  const note = (userId: string, kind: Parameters<RecordActivity>[1], caller?: Caller) =>
+    deps.activity?.(userId, kind, caller ? describeUserAgent(caller.userAgent) : null) ?? Promise.resolve();
 
   async function limitKey(key: string, rule: RateLimit): Promise<void> {
     if (!(await limits.hit(db, key, rule, now()))) throw tooMany(messages.tooManyAttempts);
@@ -101,6 +109,7 @@ export function createIdentityService(deps: IdentityDeps) {
       const failures = await attempt.failed(user !== undefined);
       if (user && failures === config.rateLimits.signIn.perAccount.max) await tellOwnerOfGuessing(user, failures);
       if (!user) throw unauthenticated(messages.invalidCredentials);
+      await note(user.uid, 'wrong-password', caller);
       throw unauthenticated(messages.invalidPassword, { field: 'password' });
     }
     await attempt.succeeded();
@@ -231,6 +240,7 @@ export function createIdentityService(deps: IdentityDeps) {
           last_login_device: caller.userAgent,
         });
       });
+      await note(user.uid, 'signed-in', caller);
       const fresh = await store.findUserById(db, user.uid);
       return { token, user: fresh ?? user };
     },
@@ -250,13 +260,14 @@ export function createIdentityService(deps: IdentityDeps) {
      * Verifies the e-mail a link was sent to. A link that can no longer be used (used, replaced by a newer one, or
      * expired) of an account that is verified by now says so, rather than that the link is invalid.
      */
-    async verifyEmail(token: string): Promise<'verified' | 'already-verified'> {
+    async verifyEmail(token: string, caller?: Caller): Promise<'verified' | 'already-verified'> {
       const row = await store.findToken(db, hashToken(token), 'verify');
       if (row && (row.used_at || row.expires_at <= iso())) {
         const user = await store.findUserById(db, row.user_id);
         if (user && Number(user.is_verified) === 1) return 'already-verified';
       }
-      await useLink(token, 'verify', (trx, userId) => store.updateUser(trx, userId, { is_verified: 1 }));
+      const userId = await useLink(token, 'verify', (trx, id) => store.updateUser(trx, id, { is_verified: 1 }));
+      await note(userId, 'email-verified', caller);
       return 'verified';
     },
 
@@ -276,7 +287,7 @@ export function createIdentityService(deps: IdentityDeps) {
       }
     },
 
-    async resetPassword(input: NewPasswordInput): Promise<void> {
+    async resetPassword(input: NewPasswordInput, caller?: Caller): Promise<void> {
       // The link is checked before the costly hash, so a dead link is refused at once and says why.
       const row = await liveLink(input.token, 'reset');
       const user = await store.findUserById(db, row.user_id);
@@ -290,6 +301,39 @@ export function createIdentityService(deps: IdentityDeps) {
       });
       // With a new password the owner may sign in from every address again, even one that was blocked.
       if (user) await guesses.forgetAccount(user.license_key);
+      await note(row.user_id, 'password-changed', caller);
+    },
+
+    ...browserSessions(db, now),
+
+    /**
+     * Checks the signed-in user's password before a step that cannot be undone (deleting the account). A wrong one is
+     * counted as a failed sign-in (the same limits), noted in the activity, and refused with SPEC's 'Invalid password'.
+     */
+    async confirmPassword(userId: string, password: string, caller: Caller): Promise<void> {
+      const user = await store.findUserById(db, userId);
+      if (!user) throw unauthenticated(messages.signInRequired);
+      const attempt = await guesses.begin(user.license_key, caller.ip);
+      if (!(await verifyPassword(user.password_hash, password))) {
+        await attempt.failed(true);
+        await note(user.uid, 'wrong-password', caller);
+        throw refused(messages.invalidPassword, { field: 'password' });
+      }
+      await attempt.succeeded();
+    },
+
+    /**
+     * The account's deletion, inside its transaction, after every other module's rows: the sessions (each browser is
+     * signed out on its next request), links, rate-limit counters that name the account, and the user record, which
+     * frees the e-mail and license ID.
+     */
+    async eraseUser(trx: Executor, userId: string): Promise<void> {
+      const user = await store.findUserById(trx, userId);
+      if (!user) return;
+      await store.deleteUserSessions(trx, userId);
+      await store.deleteUserTokens(trx, userId);
+      await limits.clearAccounts(trx, [user.email, user.license_key, encodeURIComponent(user.license_key), user.uid]);
+      await store.deleteUser(trx, userId);
     },
 
     async signOut(token: string | undefined): Promise<void> {

@@ -105,3 +105,31 @@ export async function deleteSpentTokens(db: Executor, expiredBefore: string): Pr
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/** The user's live sessions (issue #12: 'Signed-in browsers'), most recently used first. */
+export function listUserSessions(db: Executor, userId: string, now: string) {
+  return db
+    .selectFrom('sessions')
+    .select(['token_hash', 'created_at', 'last_used_at', 'user_agent'])
+    .where('user_id', '=', userId)
+    .where('expires_at', '>', now)
+    .orderBy('last_used_at', 'desc')
+    .orderBy('created_at', 'desc')
+    .execute();
+}
+
+/** Ends the user's session with this hash (never another user's); answers whether there was one. */
+export async function deleteUserSession(db: Executor, userId: string, tokenHash: string): Promise<boolean> {
+  const result = await db.deleteFrom('sessions').where('user_id', '=', userId).where('token_hash', '=', tokenHash).executeTakeFirst();
+  return Number(result.numDeletedRows) === 1;
+}
+
+/** Ends every session of the user but `keepHash`; answers how many. */
+export async function deleteOtherSessions(db: Executor, userId: string, keepHash: string): Promise<number> {
+  const result = await db.deleteFrom('sessions').where('user_id', '=', userId).where('token_hash', '!=', keepHash).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+export async function deleteUserTokens(db: Executor, userId: string): Promise<void> {
+  await db.deleteFrom('auth_tokens').where('user_id', '=', userId).execute();
+}

@@ -21,8 +21,7 @@ export function parseRange(header: string | undefined, size: number): RangeReque
     return { kind: 'partial', start: Math.max(0, size - suffix), end: size - 1 };
   }
   const start = Number(first);
-  const end = last === '' ? size - 1 : Number(last);
-  if (end < start) return { kind: 'whole' };
+  if (last !== '' && Number(last) < start) return { kind: 'whole' };
   if (start >= size) return { kind: 'unsatisfiable' };
-  return { kind: 'partial', start, end: Math.min(end, size - 1) };
+  return { kind: 'partial', start, end: last === '' ? size - 1 : Math.min(Number(last), size - 1) };
 }

@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { paths } from '../../lib/paths.ts';
-import { aFace, SAVED_AT } from '../../testing/fixtures.ts';
+import { aDevice, aFace, SAVED_AT } from '../../testing/fixtures.ts';
 import { renderWithProviders } from '../../testing/render.tsx';
 import { backend, server } from '../../testing/stand-in-server.ts';
 import { DashboardPage } from './dashboard-page.tsx';
@@ -23,7 +23,9 @@ describe('DashboardPage set-up checklist', () => {
   it('leads a new user to the next steps', async () => {
     featuresWithLinks(2);
     renderWithProviders(<DashboardPage />, { route: paths.dashboard });
-    expect(await screen.findByText('0 of 3 done.')).toBeInTheDocument();
+    expect(await screen.findByText('0 of 4 done.')).toBeInTheDocument();
+    expect(step('Glasses')).toHaveTextContent('No glasses paired yet.');
+    expect(within(step('Glasses')).getByRole('link', { name: 'Pair your glasses' })).toHaveAttribute('href', paths.pair);
     expect(screen.getByRole('heading', { level: 3, name: 'Emergency contact: To do' })).toBeInTheDocument();
     expect(within(step('Emergency contact')).getByRole('link', { name: 'Add an emergency contact' })).toHaveAttribute('href', paths.sos);
     expect(step('Faces')).toHaveTextContent('No faces yet.');
@@ -36,8 +38,11 @@ describe('DashboardPage set-up checklist', () => {
     featuresWithLinks(0);
     backend.faces = [aFace(1, 'Asha'), aFace(2, 'Tom')];
     backend.contacts = [{ name: 'Asha Rao', country_code: '+91', phone_number: '9876543210', is_primary: true, timestamp: SAVED_AT }];
+    backend.devices = [aDevice(1, 'Kitchen glasses')];
     renderWithProviders(<DashboardPage />, { route: paths.dashboard });
-    expect(await screen.findByText('3 of 3 done.')).toBeInTheDocument();
+    expect(await screen.findByText('4 of 4 done.')).toBeInTheDocument();
+    expect(step('Glasses')).toHaveTextContent('Your glasses are paired.');
+    expect(within(step('Glasses')).getByRole('link', { name: 'See paired glasses' })).toHaveAttribute('href', paths.profile);
     expect(step('Emergency contact')).toHaveTextContent('Asha Rao is your primary emergency contact.');
     expect(screen.getByRole('heading', { level: 3, name: 'Faces: Done' })).toBeInTheDocument();
     expect(step('Faces')).toHaveTextContent('2 faces saved for your glasses to recognise.');

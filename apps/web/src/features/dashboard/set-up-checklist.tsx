@@ -4,6 +4,7 @@ import { paths, type ScreenPath } from '../../lib/paths.ts';
 import { useEmergencyContacts } from './api/get-contacts.ts';
 import { useFaceCount } from './api/get-face-count.ts';
 import { useUpdatesAvailable } from './api/get-features.ts';
+import { usePairedGlassesCount } from './api/get-paired-glasses.ts';
 
 /** One step of the set-up: whether it is done, what that means, and where to act on it. */
 export interface SetUpStep {
@@ -24,16 +25,23 @@ function stepText<T>(query: UseQueryResult<T>, read: (data: T) => string): strin
   return read(query.data);
 }
 
-/**
- * The steps, in the order a new user takes them. Glasses pairing (DESIGN's devices module) goes first here once it
- * lands: { id: 'glasses', title: 'Glasses', done: paired, text: 'Your glasses are paired.' | 'Pair your glasses…' }.
- */
+/** The steps, in the order a new user takes them: the glasses first (issue #10), as everything else is for them. */
 function useSetUpSteps(email: string | undefined): SetUpStep[] {
+  const glasses = usePairedGlassesCount();
   const contacts = useEmergencyContacts();
   const faces = useFaceCount(email);
   const updates = useUpdatesAvailable();
   const primary = contacts.data?.[0];
   return [
+    {
+      id: 'glasses',
+      title: 'Glasses',
+      done: glasses.data === undefined ? undefined : glasses.data > 0,
+      text: stepText(glasses, (n) =>
+        n === 0 ? 'No glasses paired yet. Pair your glasses so they get your faces and emergency contacts.' : n === 1 ? 'Your glasses are paired.' : `${n} pairs of glasses are paired.`,
+      ),
+      link: glasses.data ? { to: paths.profile, label: 'See paired glasses' } : { to: paths.pair, label: 'Pair your glasses' },
+    },
     {
       id: 'contact',
       title: 'Emergency contact',
@@ -70,16 +78,13 @@ export function SetUpChecklist({ email }: { email: string | undefined }) {
       <ul className="setup-steps">
         {steps.map((step) => (
           <li key={step.id} className={`setup-step setup-step-${step.done === undefined ? 'pending' : step.done ? 'done' : 'todo'}`}>
-            <h3 className="setup-step-title">
+            {/* The name says the state after a colon ('Faces: To do'); the mark and badge show it. */}
+            <h3 className="setup-step-title" aria-label={step.done === undefined ? step.title : `${step.title}: ${step.done ? 'Done' : 'To do'}`}>
               <span className="setup-step-mark" aria-hidden="true">
                 {step.done === undefined ? '…' : step.done ? '✓' : '!'}
               </span>
-              {step.title}
-              {step.done === undefined ? null : (
-                <>
-                  <span className="visually-hidden">:</span> <span className="setup-step-state">{step.done ? 'Done' : 'To do'}</span>
-                </>
-              )}
+              <span>{step.title}</span>
+              {step.done === undefined ? null : <span className="setup-step-state">{step.done ? 'Done' : 'To do'}</span>}
             </h3>
             <p>{step.text}</p>
             <p>

@@ -1,3 +1,4 @@
+import { accountMessages } from '@seva/shared';
 import { useId, useState } from 'react';
 import { Checkbox } from 'react-aria-components';
 
@@ -34,15 +35,17 @@ export function ConsentPanel({ consent, onChange }: { consent: boolean; onChange
         <p>
           We use the photo only to teach your SEVA glasses to recognise this person and tell you their name. We compute a face
           description (a list of 128 numbers) from it; we do not use it for advertising, profiling or any other purpose, and we
-          do not share it. While the camera is on, small frames go to the portal's server only to tell you where the face is,
+          do not share it with anyone else. While the camera is on, small frames go to the portal's server only to tell you where the face is,
           and a chosen photo is checked for one face and compared with your saved faces only to tell you at once whether it can
           be used and whether this person is already there; neither is kept.
         </p>
         <h4>Storage and security</h4>
         <p>
-          The photo and its face description are kept on the SEVA portal's own server, linked to your account only, and are
-          shown to nobody but you. Location and camera data in the photo are removed when it is stored. Access needs your
-          signed-in session.
+          The photo and its face description are kept on the SEVA portal's own server, linked to your account only. The photo
+          is shown to nobody but you. The face description and the name also go to the SEVA glasses you pair with your
+          account (never the photo), so they can recognise this person; glasses you unpair get nothing more. Location and
+          camera data in the photo are removed when it is stored. Access needs your signed-in session, or the access of
+          glasses you paired.
         </p>
         <h4>Legal basis</h4>
         <p>
@@ -52,12 +55,14 @@ export function ConsentPanel({ consent, onChange }: { consent: boolean; onChange
         <h4>Retention</h4>
         <p>
           We keep the photo and its description until you delete the face. Deleting a face removes its photo and description
-          together, straight away.
+          together, straight away, and your paired glasses are told to forget it the next time they sync.
         </p>
         <h4>Your rights</h4>
         <p>
           You, and the person in the photo, may see, correct (rename) or delete the face at any time on the Face Recognition
-          screen, withdraw consent by deleting it, and complain to the Information Commissioner's Office (ico.org.uk).
+          screen, withdraw consent by deleting it, and complain to the Information Commissioner's Office (ico.org.uk). To get
+          a copy of all your data, these faces included (your rights of access and to data portability), use '{accountMessages.downloadData}'
+          on your Profile page; to erase all of it with your account (your right to erasure), use '{accountMessages.deleteAccount}' there.
         </p>
         <ConsentCheckbox consent={consent} onChange={onChange} label={`I have read this. ${CONSENT_LABEL}`} />
       </div>

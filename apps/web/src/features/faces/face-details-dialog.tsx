@@ -1,10 +1,11 @@
-import type { FaceSummary } from '@seva/shared';
+import { consentGivenMessage, type FaceSummary } from '@seva/shared';
 import { Button } from '../../components/ui/button.tsx';
 import { ModalDialog } from '../../components/ui/modal-dialog.tsx';
+import { formatDate } from '../../lib/dates.ts';
 import { formatFaceDate } from './face-date.ts';
 import { FaceImage } from './face-image.tsx';
 
-/** SPEC §2: the details modal: a larger photo, the name, the date added and the face ID. */
+/** SPEC §2: the details modal: a larger photo, the name, the date added and the face ID; and when consent was given (issue #12). */
 export function FaceDetailsDialog({ face, onClose }: { face: FaceSummary | null; onClose: () => void }) {
   return (
     <ModalDialog title="Face details" isOpen={face !== null} onClose={onClose}>
@@ -21,6 +22,7 @@ export function FaceDetailsDialog({ face, onClose }: { face: FaceSummary | null;
             <dt>Face ID</dt>
             <dd className="face-id">{face.face_id}</dd>
           </dl>
+          {face.consent_at ? <p className="face-consent">{consentGivenMessage(formatDate(face.consent_at))}</p> : null}
           <div className="actions">
             <Button onClick={onClose}>Close</Button>
           </div>

@@ -1,5 +1,6 @@
 /**
- * The manual as headings, paragraphs and lists, rebuilt from the text a PDF holds, for the 'Read as text' view.
+ * The manual as headings, paragraphs and lists, rebuilt from the text an untagged PDF holds (a tagged one says its
+ * structure itself: tagged-text.ts), for the 'Read as text' view.
  * A PDF of this kind stores positioned runs of text, not structure; the structure is read back from their sizes
  * and places: text clearly bigger than the body is a heading (the biggest size the top level), lines close together
  * at one size make a paragraph, a line that starts with a bullet starts a list item. Lines that repeat on most pages

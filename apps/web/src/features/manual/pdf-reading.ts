@@ -1,5 +1,6 @@
-import { pdfjs, type DocumentProps, type TextItem } from 'react-pdf';
+import { pdfjs, type DocumentProps, type TextItem, type TextMarkedContent } from 'react-pdf';
 import { manualTextBlocks, type OutlineEntry, type TextBlock, type TextRun } from './manual-text.ts';
+import { taggedTextBlocks, type StructNode, type TaggedPage } from './tagged-text.ts';
 
 /** The open PDF, as react-pdf's Document hands it over (pdf.js's PDFDocumentProxy). */
 export type PdfDocument = Parameters<NonNullable<DocumentProps['onLoadSuccess']>>[0];
@@ -28,21 +29,45 @@ export async function manualInfo(pdf: PdfDocument): Promise<ManualInfo> {
 
 const isTextItem = (item: object): item is TextItem => 'str' in item;
 
-/** The text of every page and the outline, read by pdf.js, made into headings, paragraphs and lists. */
+/**
+ * The manual's words as headings, paragraphs and lists: from its tags when the PDF is tagged, otherwise rebuilt from
+ * the size and place of its text (with its outline's help).
+ */
 export async function manualText(pdf: PdfDocument): Promise<TextBlock[]> {
   const pages: TextRun[][] = [];
+  const tagged: TaggedPage[] = [];
   for (let number = 1; number <= pdf.numPages; number += 1) {
     const page = await pdf.getPage(number);
-    const content = await page.getTextContent();
+    const [content, tree] = await Promise.all([page.getTextContent({ includeMarkedContent: true }), page.getStructTree().catch(() => null)]);
     pages.push(
       content.items.filter(isTextItem).map((item) => {
         const [, , c = 0, d = 0, x = 0, y = 0] = item.transform as number[];
         return { str: item.str, x, y, width: item.width, size: Math.hypot(c, d), hasEOL: item.hasEOL };
       }),
     );
+    tagged.push({ tree: (tree as StructNode | null) ?? null, texts: markedTexts(content.items) });
   }
+  const fromTags = taggedTextBlocks(tagged);
+  if (fromTags) return fromTags;
   const outline = await pdf.getOutline().catch(() => null);
   return manualTextBlocks(pages, toOutline(outline ?? []));
+}
+
+/** The text inside each marked-content id of a page (what the structure tree's leaves point at). */
+function markedTexts(items: ReadonlyArray<TextItem | TextMarkedContent>): Map<string, string> {
+  const texts = new Map<string, string>();
+  const open: Array<string | undefined> = [];
+  for (const item of items) {
+    if (isTextItem(item)) {
+      const id = open.findLast((candidate) => candidate !== undefined);
+      if (id) texts.set(id, `${texts.get(id) ?? ''}${item.str}${item.hasEOL ? ' ' : ''}`);
+    } else if (item.type === 'endMarkedContent') {
+      open.pop();
+    } else {
+      open.push(item.id ?? undefined);
+    }
+  }
+  return texts;
 }
 
 function toOutline(items: ReadonlyArray<{ title: string; items: unknown }>): OutlineEntry[] {

@@ -8,9 +8,11 @@ import { readDraft } from '../../lib/drafts.ts';
 import { paths } from '../../lib/paths.ts';
 import { useSession, useSignOutAndLeave } from '../../lib/session.ts';
 import { useTimedMessage } from '../../lib/use-timed-message.ts';
+import { AccountSections } from './account-sections.tsx';
 import { useProfile } from './api/get-profile.ts';
 import { EditableField, type ProfileDraft } from './editable-field.tsx';
 import { IdentityQr } from './identity-qr.tsx';
+import { PairedGlassesSection } from './paired-glasses-section.tsx';
 
 const LOADING = 'Loading your profile...';
 /** Not in SPEC: an edit kept when the session ended, open again after signing in (issue #9). */
@@ -60,6 +62,26 @@ export function ProfilePage() {
           onFailure={(text) => {
             setFailure(text);
             if (text) saved.clear();
+          }}
+        />
+      ) : null}
+      {profile.data ? (
+        <PairedGlassesSection
+          onUnpaired={(text) => {
+            setFailure(null);
+            saved.show(text);
+          }}
+        />
+      ) : null}
+      {profile.data ? (
+        <AccountSections
+          onMessage={(text) => {
+            setFailure(null);
+            saved.show(text);
+          }}
+          onFailure={(text) => {
+            setFailure(text);
+            saved.clear();
           }}
         />
       ) : null}

@@ -1,23 +1,30 @@
-import type { Feature } from '@seva/shared';
-import { INSTALLED_FEATURES } from './installed-features.ts';
+import type { Feature, FeatureWithLink } from '@seva/shared';
 
-/** What a feature card offers (SPEC §2): installed, a link to scan, nothing yet, or the list is still loading. */
+/**
+ * What a feature card offers (SPEC §2): up to date on the user's glasses, a link to scan (with the older version the
+ * glasses run, if they run one), nothing yet, or the list is still loading.
+ */
 export type Availability =
   | { kind: 'loading' }
   | { kind: 'unknown' }
   | { kind: 'installed' }
-  | { kind: 'download'; url: string }
+  | { kind: 'download'; url: string; installedVersion?: string }
   | { kind: 'unavailable' };
 
+/** What GET /api/features says of one feature: its link, and what the user's paired glasses run (issue #10). */
+export type FeatureState = Pick<FeatureWithLink, 'downloadUrl' | 'installedVersion' | 'upToDate'>;
+
 /**
- * `links` is the loaded dbKey → download link map, or undefined while the list loads (`failed` once it could not).
- * An installed feature is 'Up to date' whatever its link.
+ * `loaded` is the loaded dbKey → feature state map, or undefined while the list loads (`failed` once it could not).
+ * A feature the user's glasses run at the current version (the server's `upToDate`) is 'Up to date' whatever its
+ * link; an older version keeps its QR code.
  */
-export function featureAvailability(feature: Feature, links: ReadonlyMap<string, string | null> | undefined, failed: boolean): Availability {
-  if (INSTALLED_FEATURES.has(feature.dbKey)) return { kind: 'installed' };
-  if (!links) return failed ? { kind: 'unknown' } : { kind: 'loading' };
-  const url = links.get(feature.dbKey);
-  return url ? { kind: 'download', url } : { kind: 'unavailable' };
+export function featureAvailability(feature: Feature, loaded: ReadonlyMap<string, FeatureState> | undefined, failed: boolean): Availability {
+  if (!loaded) return failed ? { kind: 'unknown' } : { kind: 'loading' };
+  const state = loaded.get(feature.dbKey);
+  if (state?.upToDate) return { kind: 'installed' };
+  if (!state?.downloadUrl) return { kind: 'unavailable' };
+  return state.installedVersion ? { kind: 'download', url: state.downloadUrl, installedVersion: state.installedVersion } : { kind: 'download', url: state.downloadUrl };
 }
 
 export const NOT_AVAILABLE_YET = 'Not available yet';

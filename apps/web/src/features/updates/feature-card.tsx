@@ -1,7 +1,10 @@
-import { featureMessages, FEATURE_QR, type Feature } from '@seva/shared';
+import { APP_VERSION, featureMessages, FEATURE_QR, type Feature } from '@seva/shared';
 import type { CSSProperties } from 'react';
 import { FEATURE_DATA_UNAVAILABLE, NOT_AVAILABLE_YET, type Availability } from './feature-availability.ts';
 import { useFeatureQr } from './use-feature-qr.ts';
+
+/** Above the QR code of a feature the user's glasses run at an older version (issue #10). */
+export const olderVersionText = (version: string) => `Your glasses run version ${version}; the current version is ${APP_VERSION}.`;
 
 /** The id of a feature card's heading: the updates summary links to it, and focus goes there. */
 export const featureCardHeadingId = (feature: Feature) => `feature-card-${feature.dbKey}`;
@@ -29,7 +32,12 @@ function FeatureState({ feature, availability }: { feature: Feature; availabilit
     case 'installed':
       return <p className="update-card-state update-card-ok">{featureMessages.upToDate}</p>;
     case 'download':
-      return <FeatureQr feature={feature} url={availability.url} />;
+      return (
+        <>
+          {availability.installedVersion ? <p className="update-card-state">{olderVersionText(availability.installedVersion)}</p> : null}
+          <FeatureQr feature={feature} url={availability.url} />
+        </>
+      );
     case 'unavailable':
       return <p className="update-card-state">{NOT_AVAILABLE_YET}</p>;
     case 'unknown':

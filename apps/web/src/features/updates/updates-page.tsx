@@ -20,7 +20,7 @@ export const failedToLoadFeatures = (message: string) => `Failed to load feature
 export function UpdatesPage() {
   const features = useFeatures();
   const links = useMemo(
-    () => (features.data ? new Map(features.data.features.map((f) => [f.dbKey, f.downloadUrl] as const)) : undefined),
+    () => (features.data ? new Map(features.data.features.map((f) => [f.dbKey, f] as const)) : undefined),
     [features.data],
   );
   const lastChecked = features.data ? lastCheckedText(features.data.checkedAt) : null;

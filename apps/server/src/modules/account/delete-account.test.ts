@@ -1,0 +1,163 @@
+import fs from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { accountMessages, messages } from '@seva/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signIn } from '../../../../../test-kit/sign-up-flow.ts';
+import { faceFixture } from '../../../../../test-kit/test-data.ts';
+import { buildApp } from '../../app.ts';
+import type { BlobStore } from '../../blobs/blob-store.ts';
+import { multipartForm, pairGlasses } from '../../testing/paired-glasses.ts';
+import { storeFacesDirectly, type StoredFace } from '../../testing/stored-faces.ts';
+import { tablesMentioning } from '../../testing/table-scan.ts';
+import { createTestApp, engines, injectedPortal, newUserInput, signedInUser, tokenFromMail, type TestApp } from '../../testing/test-app.ts';
+import { ACCOUNT_DELETED_SUBJECT } from './emails.ts';
+
+const photo = () => fs.readFileSync(faceFixture('single', 'neutral.jpg'));
+const unique = (label: string) => `${label} ${randomBytes(4).toString('hex')}`;
+
+/** A user with everything an account can hold: two browsers, faces, contacts, glasses, a wrong password, a reset link. */
+async function fullAccount(t: TestApp) {
+  const user = await signedInUser(t);
+  const secondBrowser = (await signIn(injectedPortal(t).send, user.input)).cookie;
+  const faces = await storeFacesDirectly(t.infrastructure, user.user.uid, [
+    { name: unique('Amy'), image: photo(), mime: 'image/jpeg' },
+    { name: unique('Ben'), image: photo(), mime: 'image/jpeg' },
+  ]);
+  const contactName = unique('Carol');
+  const saved = await t.app.inject({
+    method: 'PUT',
+    url: '/api/contacts',
+    headers: { cookie: user.cookie },
+    payload: { primary: { name: contactName, countryCode: '+44', phoneNumber: '7700900123' } },
+  });
+  expect(saved.statusCode, saved.body).toBe(200);
+  const glassesName = unique('Glasses');
+  const glasses = await pairGlasses(t, user.cookie, glassesName);
+  // A wrong password and a reset link leave rate-limit counters and a link naming the account.
+  await t.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { licenseId: user.input.licenseId, password: 'Wrong-Password1!' } });
+  await t.app.inject({ method: 'POST', url: '/api/auth/request-password-reset', payload: { email: user.input.email } });
+  const needles = [user.user.uid, user.input.email, user.input.licenseId, user.input.username, contactName, glassesName, ...faces.flatMap((f) => [f.face_id, f.name])];
+  return { ...user, secondBrowser, faces, glasses, needles };
+}
+
+const blobKeysOf = async (blobs: BlobStore, uid: string) => (await blobs.list()).map((blob) => blob.key).filter((key) => key.includes(uid));
+
+describe.each(engines)('Delete my account on %s', (engine) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+  });
+  afterAll(() => t.close());
+
+  const deleteAccount = (cookie: string | undefined, payload: unknown) =>
+    t.app.inject({ method: 'POST', url: '/api/account/delete', headers: cookie ? { cookie } : {}, payload: payload as Record<string, unknown> });
+  const profile = (cookie: string) => t.app.inject({ method: 'GET', url: '/api/profile', headers: { cookie } });
+  const image = (cookie: string, face: StoredFace) => t.app.inject({ method: 'GET', url: `/face-api/image/${face.face_id}`, headers: { cookie } });
+
+  it("refuses a wrong password with 'Invalid password' and erases nothing", async () => {
+    const user = await fullAccount(t);
+    const wrong = await deleteAccount(user.cookie, { password: 'Not-My-Password9!' });
+    expect(wrong.statusCode).toBe(403);
+    expect(wrong.json()).toEqual({ message: messages.invalidPassword, field: 'password' });
+    expect((await deleteAccount(user.cookie, {})).json()).toMatchObject({ message: messages.passwordRequired, field: 'password' });
+    expect((await deleteAccount(undefined, { password: user.input.password })).statusCode).toBe(401);
+
+    expect((await profile(user.cookie)).statusCode).toBe(200);
+    expect((await image(user.cookie, user.faces[0]!)).statusCode).toBe(200);
+    expect(await blobKeysOf(t.infrastructure.blobs, user.user.uid)).toHaveLength(2);
+    // What the scan below must find gone: the account is in these tables now.
+    expect(Object.keys(await tablesMentioning(t.infrastructure.database, user.needles))).toEqual(
+      expect.arrayContaining(['users', 'faces', 'sessions', 'devices', 'sos_face', 'rate_limits', 'auth_tokens', 'activity_events', 'face_sync_counters']),
+    );
+    // The wrong password is on the account's record for its owner to see.
+    const events = (await t.app.inject({ method: 'GET', url: '/api/activity', headers: { cookie: user.cookie } })).json().events as Array<{ label: string }>;
+    expect(events[0]?.label).toBe('Wrong password');
+  });
+
+  it('erases every record and picture, ends every session and glasses token, e-mails a confirmation and frees the license ID and e-mail', async () => {
+    const bystander = await fullAccount(t);
+    const user = await fullAccount(t);
+    const deleted = await deleteAccount(user.cookie, { password: user.input.password });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(deleted.json()).toEqual({ message: accountMessages.accountDeleted });
+    expect(String(deleted.headers['set-cookie'])).toMatch(/seva_session=;/);
+
+    // No table and no blob holds a trace of the user; the bystander is untouched.
+    expect(await tablesMentioning(t.infrastructure.database, user.needles)).toEqual({});
+    expect(await blobKeysOf(t.infrastructure.blobs, user.user.uid)).toEqual([]);
+    expect(await t.services.blobDeletions.pending()).toBe(0);
+    expect((await profile(bystander.cookie)).statusCode).toBe(200);
+    expect((await image(bystander.cookie, bystander.faces[0]!)).statusCode).toBe(200);
+
+    const mail = t.mails.at(-1);
+    expect(mail).toMatchObject({ to: user.input.email, subject: ACCOUNT_DELETED_SUBJECT });
+    expect(mail?.text).toContain(user.input.licenseId);
+
+    // Every former session and the glasses' token: 401; the deletion replayed: 401.
+    for (const cookie of [user.cookie, user.secondBrowser]) expect((await profile(cookie)).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/device-api/sync', headers: { authorization: `Bearer ${user.glasses.token}` } })).statusCode).toBe(401);
+    expect((await deleteAccount(user.cookie, { password: user.input.password })).statusCode).toBe(401);
+
+    // The license ID signs in to nothing, then registers again; the former pictures are not there.
+    const signInAgain = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { licenseId: user.input.licenseId, password: user.input.password } });
+    expect(signInAgain.statusCode).toBe(401);
+    expect(signInAgain.json().message).toBe(messages.invalidCredentials);
+    const again = await t.app.inject({ method: 'POST', url: '/api/auth/sign-up', payload: newUserInput({ email: user.input.email, licenseId: user.input.licenseId }) });
+    expect(again.statusCode, again.body).toBe(201);
+    await t.app.inject({ method: 'POST', url: '/api/auth/verify-email', payload: { token: tokenFromMail(t.mails, 'verify-email') } });
+    const reborn = await signIn(injectedPortal(t).send, { licenseId: user.input.licenseId, password: newUserInput().password });
+    for (const face of user.faces) expect((await image(reborn.cookie, face)).statusCode).toBe(404);
+    expect(reborn.user.uid).not.toBe(user.user.uid);
+  });
+
+  it('leaves no orphan picture when it crashes between deleting the records and the pictures: the restarted server deletes them', async () => {
+    const dedicated = await createTestApp(engine);
+    const user = await fullAccount(dedicated);
+    const { blobs } = dedicated.infrastructure;
+    // The process dies after the transaction commits and before any picture is deleted.
+    const realDelete = blobs.delete;
+    blobs.delete = async () => {
+      throw new Error('power cut');
+    };
+    const deleted = await dedicated.app.inject({ method: 'POST', url: '/api/account/delete', headers: { cookie: user.cookie }, payload: { password: user.input.password } });
+    expect(deleted.statusCode).toBe(200);
+    expect(await blobKeysOf(blobs, user.user.uid)).toHaveLength(2);
+    expect(await dedicated.services.blobDeletions.pending()).toBe(2);
+    blobs.delete = realDelete;
+    await dedicated.app.close();
+
+    // A new server on the same data: at start it runs housekeeping, which drains the queue (server.ts).
+    const restarted = await buildApp(dedicated.config, { mailer: { send: async () => undefined } });
+    try {
+      await restarted.services.housekeeping.run();
+      expect(await blobKeysOf(restarted.infrastructure.blobs, user.user.uid)).toEqual([]);
+      expect(await restarted.services.blobDeletions.pending()).toBe(0);
+      expect(await tablesMentioning(restarted.infrastructure.database, user.needles)).toEqual({});
+    } finally {
+      await restarted.app.close();
+      await dedicated.close();
+    }
+  });
+
+  it("deletes a single face's picture through the same queue: a failed deletion is retried, never forgotten", async () => {
+    const user = await fullAccount(t);
+    const [face] = user.faces;
+    const { blobs } = t.infrastructure;
+    const realDelete = blobs.delete;
+    blobs.delete = async () => {
+      throw new Error('disk full');
+    };
+    try {
+      const form = await multipartForm({ email: user.input.email, face_id: face!.face_id });
+      const answer = await t.app.inject({ method: 'DELETE', url: '/face-api/delete_face', headers: { ...form.headers, cookie: user.cookie }, payload: form.payload });
+      expect(answer.statusCode, answer.body).toBe(200);
+    } finally {
+      blobs.delete = realDelete;
+    }
+    expect((await image(user.cookie, face!)).statusCode).toBe(404);
+    expect((await blobs.list()).map((b) => b.key)).toContain(face!.imageKey);
+    await t.services.housekeeping.run();
+    expect((await blobs.list()).map((b) => b.key)).not.toContain(face!.imageKey);
+    expect(await t.services.blobDeletions.pending()).toBe(0);
+  });
+});

@@ -1,0 +1,31 @@
+import type { Selectable } from 'kysely';
+import type { Executor } from '../../db/database.ts';
+import type { ActivityEventsTable } from '../../db/schema.ts';
+
+export type ActivityRow = Selectable<ActivityEventsTable>;
+
+export async function insertEvent(db: Executor, event: ActivityRow): Promise<void> {
+  await db.insertInto('activity_events').values(event).execute();
+}
+
+/** The user's events at or after `since`, newest first, at most `limit`; after `before` (an event) when paging. */
+export function listEvents(db: Executor, userId: string, options: { since: string; limit: number; before?: { at: string; id: string } }) {
+  let query = db
+    .selectFrom('activity_events')
+    .select(['id', 'kind', 'at', 'device'])
+    .where('user_id', '=', userId)
+    .where('at', '>=', options.since);
+  const before = options.before;
+  if (before) query = query.where((eb) => eb.or([eb('at', '<', before.at), eb.and([eb('at', '=', before.at), eb('id', '<', before.id)])]));
+  return query.orderBy('at', 'desc').orderBy('id', 'desc').limit(options.limit).execute();
+}
+
+/** Events older than `before`, whoever's; answers how many. */
+export async function deleteOlderThan(db: Executor, before: string): Promise<number> {
+  const result = await db.deleteFrom('activity_events').where('at', '<', before).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+export async function deleteUserEvents(db: Executor, userId: string): Promise<void> {
+  await db.deleteFrom('activity_events').where('user_id', '=', userId).execute();
+}

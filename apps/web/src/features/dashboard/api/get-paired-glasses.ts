@@ -1,0 +1,11 @@
+import type { PairedDevice } from '@seva/shared';
+import { useQuery } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api-client.ts';
+
+/** GET /api/devices: how many pairs of glasses are paired with the user's account. */
+export function usePairedGlassesCount() {
+  return useQuery({
+    queryKey: ['dashboard', 'devices'],
+    queryFn: async ({ signal }) => (await apiFetch<{ devices: PairedDevice[] }>('/api/devices', { signal })).devices.length,
+  });
+}

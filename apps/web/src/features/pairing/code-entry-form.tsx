@@ -1,0 +1,40 @@
+import { deviceMessages, type pairingCodeSchema } from '@seva/shared';
+import type { UseFormReturn } from 'react-hook-form';
+import type { z } from 'zod';
+import { Button } from '../../components/ui/button.tsx';
+import { Form } from '../../components/ui/form.tsx';
+import { TextField } from '../../components/ui/text-field.tsx';
+
+export type PairingCodeForm = UseFormReturn<z.input<typeof pairingCodeSchema>, unknown, z.output<typeof pairingCodeSchema>>;
+
+const HINT = '8 letters and digits, like KXRT-7M4P. Capitals, spaces and the dash are optional.';
+/** Said with a code that came in the link (?code=): the user confirms it is theirs (RFC 8628 §5.4, remote phishing). */
+const PREFILLED_HINT = `${HINT} Check that it is the code your glasses say.`;
+
+/**
+ * Step 1 of /pair: the code the glasses say. The shared schema checks and normalises it (upper case, no spaces or
+ * dash), so 'kxrt 7m4p' is KXRT7M4P; the server says whether glasses are waiting for it.
+ */
+export function CodeEntryForm({ form, prefilled, busy, onSubmit }: { form: PairingCodeForm; prefilled: boolean; busy: boolean; onSubmit: (code: string) => void }) {
+  const { register, formState } = form;
+  return (
+    <div className="card">
+      <p>When your SEVA glasses are ready to pair, they say a pairing code. Type it here to let them use your SEVA account.</p>
+      <Form form={form} onSubmit={({ code }) => onSubmit(code)} className="form">
+        <TextField
+          label={deviceMessages.pairingCodeLabel}
+          hint={prefilled ? PREFILLED_HINT : HINT}
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          className="pairing-code-field"
+          {...register('code')}
+          error={formState.errors.code?.message}
+        />
+        <Button type="submit" busy={busy}>
+          Continue
+        </Button>
+      </Form>
+    </div>
+  );
+}

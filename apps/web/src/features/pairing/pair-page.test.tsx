@@ -1,0 +1,133 @@
+import { deviceMessages, messages, PAIRING_GRANTS } from '@seva/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import { http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { paths } from '../../lib/paths.ts';
+import { aPairing } from '../../testing/fixtures.ts';
+import { renderWithProviders } from '../../testing/render.tsx';
+import { backend, refusal, sent, server } from '../../testing/stand-in-server.ts';
+import { PairPage } from './pair-page.tsx';
+import { tooManyCodes } from './pairing-refusal.ts';
+
+const heading = () => screen.getByRole('heading', { level: 1, name: 'Pair your glasses' });
+const codeField = () => screen.getByRole('textbox', { name: 'Pairing code' });
+const status = () => screen.getByRole('status');
+const alert = () => screen.getByRole('alert');
+
+function renderPair(search = '') {
+  return renderWithProviders(<PairPage />, { route: paths.pair, search });
+}
+
+describe('PairPage', () => {
+  it('checks a code typed in lower case with a space and no dash, shows the glasses and what they will read, and pairs them', async () => {
+    backend.pairings = [aPairing('KXRT-7M4P', 'Kitchen glasses')];
+    const { events } = renderPair();
+    expect(codeField()).toHaveValue('');
+    await events.type(codeField(), 'kxrt 7m4p{Enter}');
+
+    const request = await screen.findByRole('region', { name: 'Glasses waiting to pair' });
+    // The shared schema normalised what was typed before it was sent.
+    expect(sent('POST', '/api/devices/pairing/check')).toEqual([{ code: 'KXRT7M4P' }]);
+    expect(status()).toHaveTextContent('Code KXRT-7M4P checked. Glasses waiting to pair: Kitchen glasses.');
+    await waitFor(() => expect(heading()).toHaveFocus());
+    expect(within(request).getByText('Kitchen glasses', { selector: 'dd' })).toBeInTheDocument();
+    expect(within(request).getByText('KXRT-7M4P', { selector: 'dd' })).toBeInTheDocument();
+    expect(within(request).getByRole('list', { name: 'If you allow them, these glasses will read:' })).toBeInTheDocument();
+    expect(within(request).getAllByRole('listitem').map((item) => item.textContent)).toEqual([...PAIRING_GRANTS]);
+
+    await events.click(within(request).getByRole('button', { name: 'Allow' }));
+    expect(await screen.findByText(deviceMessages.paired, { selector: '[role="status"]' })).toBeInTheDocument();
+    await waitFor(() => expect(heading()).toHaveFocus());
+    expect(screen.queryByRole('button', { name: 'Allow' })).not.toBeInTheDocument();
+    expect(screen.getByText(/^Kitchen glasses can now reach your SEVA account/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'your profile' })).toHaveAttribute('href', paths.profile);
+    expect(sent('POST', '/api/devices/pairing/allow')).toEqual([{ code: 'KXRT-7M4P' }]);
+    expect(backend.devices.map((d) => d.name)).toEqual(['Kitchen glasses']);
+
+    await events.click(screen.getByRole('button', { name: 'Pair other glasses' }));
+    expect(codeField()).toHaveValue('');
+    expect(status()).toBeEmptyDOMElement();
+  });
+
+  it('prefills the code from the link the glasses give (?code=) and asks the user to check it', async () => {
+    backend.pairings = [aPairing('KXRT-7M4P', 'SEVA glasses')];
+    const { events } = renderPair('?code=KXRT-7M4P');
+    expect(codeField()).toHaveValue('KXRT-7M4P');
+    expect(codeField()).toHaveAccessibleDescription(/Check that it is the code your glasses say\.$/);
+    await events.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByRole('region', { name: 'Glasses waiting to pair' })).toHaveTextContent('SEVA glasses');
+  });
+
+  it("'Deny' refuses the pairing and says so", async () => {
+    backend.pairings = [aPairing('KXRT-7M4P', 'Kitchen glasses')];
+    const { events } = renderPair('?code=kxrt-7m4p');
+    await events.click(screen.getByRole('button', { name: 'Continue' }));
+    await events.click(await screen.findByRole('button', { name: 'Deny' }));
+    expect(await screen.findByText(deviceMessages.denied, { selector: '[role="status"]' })).toBeInTheDocument();
+    await waitFor(() => expect(heading()).toHaveFocus());
+    expect(backend.pairings[0]!.status).toBe('denied');
+    expect(backend.devices).toEqual([]);
+  });
+
+  it('refuses a malformed code before asking the server', async () => {
+    const { events } = renderPair();
+    await events.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText(deviceMessages.pairingCodeRequired)).toBeInTheDocument();
+    await events.type(codeField(), 'KXRT-7M4');
+    await events.keyboard('{Enter}');
+    await waitFor(() => expect(codeField()).toHaveAccessibleDescription(expect.stringContaining(deviceMessages.pairingCodeMalformed)));
+    expect(codeField()).toHaveAttribute('aria-invalid', 'true');
+    expect(sent('POST', '/api/devices/pairing/check')).toEqual([]);
+  });
+
+  it('says why a code no glasses wait for, a used code and an expired code cannot be paired, on the field and aloud', async () => {
+    backend.pairings = [aPairing('BCDF-GHJK', 'Old glasses', { status: 'denied' }), aPairing('MNPQ-RSTV', 'Late glasses', { expiresAt: '2020-01-01T00:00:00.000Z' })];
+    const { events } = renderPair();
+    const tryCode = async (code: string, message: string) => {
+      await events.clear(codeField());
+      await events.type(codeField(), `${code}{Enter}`);
+      await waitFor(() => expect(alert()).toHaveTextContent(message));
+      expect(codeField()).toHaveAttribute('aria-invalid', 'true');
+      expect(codeField()).toHaveAccessibleDescription(expect.stringContaining(message));
+      expect(codeField()).toHaveFocus();
+    };
+    await tryCode('WXZ2-3456', deviceMessages.pairingCodeUnknown);
+    await tryCode('BCDF-GHJK', deviceMessages.pairingCodeUsed);
+    await tryCode('MNPQ-RSTV', deviceMessages.pairingCodeExpired);
+    expect(screen.queryByRole('region', { name: 'Glasses waiting to pair' })).not.toBeInTheDocument();
+  });
+
+  it('explains a rate limit without blaming the code', async () => {
+    server.use(http.post('*/api/devices/pairing/check', () => refusal(429, messages.tooManyAttempts)));
+    const { events } = renderPair('?code=KXRT-7M4P');
+    await events.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(alert()).toHaveTextContent(tooManyCodes(messages.tooManyAttempts)));
+    expect(alert()).toHaveTextContent(/^Too many attempts\. Please try again later\. To keep your account safe/);
+    expect(codeField()).not.toHaveAttribute('aria-invalid');
+    expect(codeField()).toHaveValue('KXRT-7M4P');
+  });
+
+  it('goes back to the code, which it keeps, when the code expired before the answer', async () => {
+    backend.pairings = [aPairing('KXRT-7M4P', 'Kitchen glasses')];
+    const { events } = renderPair('?code=KXRT-7M4P');
+    await events.click(screen.getByRole('button', { name: 'Continue' }));
+    const allow = await screen.findByRole('button', { name: 'Allow' });
+    backend.pairings[0]!.expiresAt = '2020-01-01T00:00:00.000Z';
+    await events.click(allow);
+    await waitFor(() => expect(alert()).toHaveTextContent(deviceMessages.pairingCodeExpired));
+    expect(codeField()).toHaveValue('KXRT-7M4P');
+    expect(codeField()).toHaveAccessibleDescription(expect.stringContaining(deviceMessages.pairingCodeExpired));
+    await waitFor(() => expect(heading()).toHaveFocus());
+  });
+
+  it('stays on the answer when the pairing e-mail could not be sent, so the user can try again', async () => {
+    backend.pairings = [aPairing('KXRT-7M4P', 'Kitchen glasses')];
+    const { events } = renderPair('?code=KXRT-7M4P');
+    await events.click(screen.getByRole('button', { name: 'Continue' }));
+    server.use(http.post('*/api/devices/pairing/allow', () => refusal(503, deviceMessages.pairingMailFailed)));
+    await events.click(await screen.findByRole('button', { name: 'Allow' }));
+    await waitFor(() => expect(alert()).toHaveTextContent(deviceMessages.pairingMailFailed));
+    expect(screen.getByRole('button', { name: 'Allow' })).toBeInTheDocument();
+    expect(backend.devices).toEqual([]);
+  });
+});

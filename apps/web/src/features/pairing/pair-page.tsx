@@ -1,0 +1,121 @@
+import { pairingCodeSchema, type PairedDevice, type PendingPairing } from '@seva/shared';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { Button } from '../../components/ui/button.tsx';
+import { useZodForm } from '../../components/ui/form.tsx';
+import { PageHeading } from '../../components/ui/page-heading.tsx';
+import { StatusRegion } from '../../components/ui/status-region.tsx';
+import { paths } from '../../lib/paths.ts';
+import { useAllowPairing } from './api/allow-pairing.ts';
+import { useCheckPairingCode } from './api/check-pairing-code.ts';
+import { useDenyPairing } from './api/deny-pairing.ts';
+import { CodeEntryForm } from './code-entry-form.tsx';
+import { pairingRefusal } from './pairing-refusal.ts';
+import { PairingRequest } from './pairing-request.tsx';
+
+/** Where /pair is: the code, the glasses waiting for it, or the answer given. */
+type Step =
+  | { kind: 'entry' }
+  | { kind: 'request'; pending: PendingPairing }
+  | { kind: 'paired'; device: PairedDevice; message: string }
+  | { kind: 'denied'; message: string };
+
+export const checkedMessage = (pending: PendingPairing) => `Code ${pending.code} checked. Glasses waiting to pair: ${pending.deviceName}.`;
+
+/**
+ * /pair (issue #10): the user types the code the glasses say (or arrives with it in `?code=` from the glasses' link),
+ * sees which glasses wait for it and what they will read, and allows or denies. Each step moves focus to the page
+ * heading and says what happened in the status region; a refusal says why, on the field when it is about the code.
+ */
+export function PairPage() {
+  const [params] = useSearchParams();
+  const linked = params.get('code') ?? '';
+  const [step, setStep] = useState<Step>({ kind: 'entry' });
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useZodForm(pairingCodeSchema, { defaultValues: { code: linked } });
+  const check = useCheckPairingCode();
+  const allow = useAllowPairing();
+  const deny = useDenyPairing();
+
+  /** A refused code: said in the alert, and on the field (focused when it is shown) when the code is the reason. */
+  const refuse = (error: unknown) => {
+    const refusal = pairingRefusal(error);
+    setFailure(refusal.message);
+    if (!refusal.aboutCode) return;
+    const fieldShown = step.kind === 'entry';
+    form.setError('code', { type: 'server', message: refusal.message }, { shouldFocus: fieldShown });
+    if (!fieldShown) setStep({ kind: 'entry' });
+  };
+
+  const onCheck = async (code: string) => {
+    setFailure(null);
+    try {
+      setStep({ kind: 'request', pending: await check.mutateAsync(code) });
+    } catch (error) {
+      refuse(error);
+    }
+  };
+  const answer = (pending: PendingPairing, choice: 'allow' | 'deny') => async () => {
+    setFailure(null);
+    try {
+      if (choice === 'allow') {
+        const { message, device } = await allow.mutateAsync(pending.code);
+        setStep({ kind: 'paired', device, message });
+      } else {
+        setStep({ kind: 'denied', message: (await deny.mutateAsync(pending.code)).message });
+      }
+    } catch (error) {
+      refuse(error);
+    }
+  };
+  const startAgain = () => {
+    setFailure(null);
+    form.reset({ code: '' });
+    setStep({ kind: 'entry' });
+  };
+
+  const status = failure
+    ? { tone: 'error' as const, message: failure }
+    : step.kind === 'entry'
+      ? { tone: 'info' as const, message: check.isPending ? 'Checking the code…' : null }
+      : step.kind === 'request'
+        ? { tone: 'info' as const, message: allow.isPending ? 'Pairing the glasses…' : deny.isPending ? 'Refusing the pairing…' : checkedMessage(step.pending) }
+        : { tone: step.kind === 'paired' ? ('success' as const) : ('info' as const), message: step.message };
+
+  return (
+    <div className="page-narrow">
+      <PageHeading focusKey={step.kind}>Pair your glasses</PageHeading>
+      <StatusRegion tone={status.tone} message={status.message} />
+      {step.kind === 'entry' ? <CodeEntryForm form={form} prefilled={linked !== ''} busy={check.isPending} onSubmit={onCheck} /> : null}
+      {step.kind === 'request' ? (
+        <PairingRequest
+          pending={step.pending}
+          busy={allow.isPending ? 'allow' : deny.isPending ? 'deny' : null}
+          onAllow={answer(step.pending, 'allow')}
+          onDeny={answer(step.pending, 'deny')}
+        />
+      ) : null}
+      {step.kind === 'paired' ? (
+        <div className="card">
+          <p>
+            {step.device.name} can now reach your SEVA account: they collect their access within a few seconds. We have sent you an e-mail about it.
+          </p>
+          <p>
+            You can unpair them at any time on <Link to={paths.profile}>your profile</Link>.
+          </p>
+          <Button variant="secondary" onClick={startAgain}>
+            Pair other glasses
+          </Button>
+        </div>
+      ) : null}
+      {step.kind === 'denied' ? (
+        <div className="card">
+          <p>To pair these glasses later, ask them for a new code.</p>
+          <Button variant="secondary" onClick={startAgain}>
+            Pair other glasses
+          </Button>
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+import type { BrowserSession } from '@seva/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api-client.ts';
+import { browserSessionsQueryKey } from './get-browser-sessions.ts';
+
+/** DELETE /api/account/sessions/:id: that browser is signed out on its next request; answers what to tell the user. */
+export function useSignOutBrowser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (session: BrowserSession) => apiFetch<{ message: string }>(`/api/account/sessions/${encodeURIComponent(session.id)}`, { method: 'DELETE' }),
+    onSuccess: (_answer, session) => queryClient.setQueryData<BrowserSession[]>(browserSessionsQueryKey, (sessions) => sessions?.filter((s) => s.id !== session.id)),
+    // Also after a refusal: a browser that signed out meanwhile leaves the list.
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: browserSessionsQueryKey }),
+  });
+}
+
+/** POST /api/account/sessions/sign-out-others: every browser but this one is signed out. */
+export function useSignOutOtherBrowsers() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiFetch<{ count: number; message: string }>('/api/account/sessions/sign-out-others', { method: 'POST' }),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: browserSessionsQueryKey }),
+  });
+}

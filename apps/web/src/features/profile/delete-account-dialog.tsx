@@ -1,0 +1,91 @@
+import { accountMessages, deleteAccountSchema, messages, type DeleteAccountInput } from '@seva/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Button } from '../../components/ui/button.tsx';
+import { Form, useZodForm } from '../../components/ui/form.tsx';
+import { ModalDialog } from '../../components/ui/modal-dialog.tsx';
+import { PasswordField } from '../../components/ui/password-field.tsx';
+import { StatusRegion } from '../../components/ui/status-region.tsx';
+import { ApiError } from '../../lib/api-client.ts';
+import { discardAllDrafts } from '../../lib/drafts.ts';
+import { paths } from '../../lib/paths.ts';
+import { sessionQueryKey, type LoginState } from '../../lib/session.ts';
+import { useDeleteAccount } from './api/delete-account.ts';
+
+export const DELETE_TITLE = 'Delete your account?';
+/** What is erased, said before it is done (issue #12). */
+export const ERASED = ['your account', 'your faces and their photos', 'your emergency contacts', 'your paired glasses', 'every signed-in browser (your sessions)'];
+export const deleteFailedMessage = (message: string) => `Failed to delete your account: ${message}`;
+
+const WHAT_ID = 'delete-account-what';
+
+/**
+ * 'Delete my account': an alert dialog that lists what will be erased and asks for the password; 'Delete account'
+ * erases it, 'Cancel' (or Escape) leaves everything. A wrong password gets SPEC's 'Invalid password' on the field.
+ * Afterwards this browser forgets the session and goes to /login, which says 'Your account has been deleted.'
+ */
+export function DeleteAccountDialog({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
+  return (
+    <ModalDialog title={DELETE_TITLE} role="alertdialog" isOpen={isOpen} onClose={onClose} describedBy={WHAT_ID}>
+      {isOpen ? <DeleteAccountForm onCancel={onClose} /> : null}
+    </ModalDialog>
+  );
+}
+
+function DeleteAccountForm({ onCancel }: { onCancel: () => void }) {
+  const remove = useDeleteAccount();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useZodForm(deleteAccountSchema, { defaultValues: { password: '' } });
+  const { register, setError, setFocus, formState } = form;
+
+  // The dialog opens on the one field it asks for.
+  useEffect(() => setFocus('password'), [setFocus]);
+
+  const onSubmit = async (input: DeleteAccountInput) => {
+    setFailure(null);
+    try {
+      await remove.mutateAsync(input);
+    } catch (error) {
+      if (error instanceof ApiError && error.field === 'password') {
+        setError('password', { type: 'server', message: error.message }, { shouldFocus: true });
+        return;
+      }
+      setFailure(deleteFailedMessage(error instanceof Error ? error.message : messages.authenticationFailed));
+      return;
+    }
+    // The account is gone: nothing of it stays in this tab. The session is cleared before /login shows, so that
+    // /login does not take the user for signed in.
+    discardAllDrafts();
+    queryClient.setQueryData(sessionQueryKey, null);
+    navigate(paths.login, { replace: true, state: { notice: accountMessages.accountDeleted } satisfies LoginState });
+    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] });
+  };
+
+  const busy = formState.isSubmitting;
+  return (
+    <Form form={form} onSubmit={onSubmit} className="form">
+      <div id={WHAT_ID}>
+        <p>This erases, for good:</p>
+        <ul>
+          {ERASED.map((item) => (
+            <li key={item}>{item}</li>
+          ))}
+        </ul>
+        <p>It cannot be undone. To keep a copy, use '{accountMessages.downloadData}' first.</p>
+      </div>
+      <PasswordField label="Password" autoComplete="current-password" {...register('password')} error={formState.errors.password?.message} />
+      <StatusRegion tone={failure ? 'error' : 'info'} message={failure ?? (busy ? 'Deleting your account…' : null)} />
+      <div className="actions">
+        <Button type="submit" variant="danger" busy={busy}>
+          {accountMessages.confirmDelete}
+        </Button>
+        <Button variant="secondary" onClick={onCancel}>
+          Cancel
+        </Button>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,94 @@
+import { deviceMessages, type PairedDevice } from '@seva/shared';
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { Button } from '../../components/ui/button.tsx';
+import { formatDateTime } from '../../lib/dates.ts';
+import { paths } from '../../lib/paths.ts';
+import { useDevices } from './api/get-devices.ts';
+import { UnpairGlassesDialog } from './unpair-glasses-dialog.tsx';
+
+export const LOADING_DEVICES = 'Loading your paired glasses…';
+export const devicesLoadFailed = (message: string) => `Your paired glasses could not be loaded: ${message}`;
+
+/**
+ * /profile's 'Paired glasses' (issue #10): each pair of glasses with when it was paired and last seen ('Never' before
+ * its first call with its token), and 'Unpair' (named with the glasses), confirmed in a dialog. What was unpaired is
+ * said in the page's status region (`onUnpaired`), and focus goes to this section's heading, as the row is gone.
+ */
+export function PairedGlassesSection({ onUnpaired }: { onUnpaired: (message: string) => void }) {
+  const devices = useDevices();
+  const [unpairing, setUnpairing] = useState<PairedDevice | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const [focusRequest, setFocusRequest] = useState(0);
+  useEffect(() => {
+    if (!focusRequest) return;
+    // After the dialog has closed (its own focus restore waits a frame too, and finds its button gone).
+    const frame = requestAnimationFrame(() => heading.current?.focus());
+    return () => cancelAnimationFrame(frame);
+  }, [focusRequest]);
+
+  return (
+    <section className="card paired-glasses" aria-labelledby="paired-glasses-heading">
+      <h2 id="paired-glasses-heading" ref={heading} tabIndex={-1}>
+        {deviceMessages.pairedGlassesHeading}
+      </h2>
+      {devices.isPending ? <p>{LOADING_DEVICES}</p> : null}
+      {devices.isError ? (
+        <>
+          <p className="field-error">{devicesLoadFailed(devices.error.message)}</p>
+          <Button variant="secondary" busy={devices.isFetching} onClick={() => void devices.refetch()}>
+            Try again
+          </Button>
+        </>
+      ) : null}
+      {devices.data?.length === 0 ? (
+        <>
+          <p>{deviceMessages.noDevices}</p>
+          <p>
+            <Link to={paths.pair}>Pair your glasses</Link>
+          </p>
+        </>
+      ) : null}
+      {devices.data?.length ? (
+        <>
+          <ul className="device-list">
+            {devices.data.map((device) => (
+              <DeviceRow key={device.id} device={device} onUnpair={() => setUnpairing(device)} />
+            ))}
+          </ul>
+          <p>
+            <Link to={paths.pair}>Pair other glasses</Link>
+          </p>
+        </>
+      ) : null}
+      <UnpairGlassesDialog
+        device={unpairing}
+        onClose={() => setUnpairing(null)}
+        onUnpaired={(message) => {
+          setUnpairing(null);
+          onUnpaired(message);
+          setFocusRequest((n) => n + 1);
+        }}
+      />
+    </section>
+  );
+}
+
+function DeviceRow({ device, onUnpair }: { device: PairedDevice; onUnpair: () => void }) {
+  return (
+    <li className="device">
+      <h3 className="device-name">{device.name}</h3>
+      <dl className="data-list">
+        <dt>Paired</dt>
+        <dd>
+          <time dateTime={device.pairedAt}>{formatDateTime(device.pairedAt)}</time>
+        </dd>
+        <dt>Last seen</dt>
+        <dd>{device.lastSeenAt ? <time dateTime={device.lastSeenAt}>{formatDateTime(device.lastSeenAt)}</time> : deviceMessages.never}</dd>
+      </dl>
+      <Button variant="secondary" aria-label={`${deviceMessages.unpair} ${device.name}`} onClick={onUnpair}>
+        {deviceMessages.unpair}
+      </Button>
+    </li>
+  );
+}

@@ -1,0 +1,53 @@
+import { deviceMessages, type PairedDevice } from '@seva/shared';
+import { useState } from 'react';
+import { Button } from '../../components/ui/button.tsx';
+import { ModalDialog } from '../../components/ui/modal-dialog.tsx';
+import { StatusRegion } from '../../components/ui/status-region.tsx';
+import { useUnpairDevice } from './api/unpair-device.ts';
+
+/** What unpairing does, said before it is done. */
+export const unpairConsequence = (name: string) =>
+  `${name} will lose access to your account at once: they can no longer read your faces, emergency contacts or feature links. To use them again, pair them again.`;
+
+export const unpairFailedMessage = (message: string) => `Failed to unpair the glasses: ${message}`;
+
+const CONSEQUENCE_ID = 'unpair-glasses-consequence';
+
+/**
+ * Unpairing is confirmed first, in an alert dialog that names the glasses and what changes; its 'Unpair' button is
+ * the destructive one, 'Cancel' leaves everything as it was. A failure is said inside the dialog.
+ */
+export function UnpairGlassesDialog({ device, onClose, onUnpaired }: { device: PairedDevice | null; onClose: () => void; onUnpaired: (message: string) => void }) {
+  return (
+    <ModalDialog title={device ? `Unpair ${device.name}?` : 'Unpair glasses?'} role="alertdialog" isOpen={device !== null} onClose={onClose} describedBy={CONSEQUENCE_ID}>
+      {device ? <UnpairConfirm device={device} onCancel={onClose} onUnpaired={onUnpaired} /> : null}
+    </ModalDialog>
+  );
+}
+
+function UnpairConfirm({ device, onCancel, onUnpaired }: { device: PairedDevice; onCancel: () => void; onUnpaired: (message: string) => void }) {
+  const unpair = useUnpairDevice();
+  const [failure, setFailure] = useState<string | null>(null);
+  const confirm = async () => {
+    setFailure(null);
+    try {
+      onUnpaired((await unpair.mutateAsync(device)).message);
+    } catch (error) {
+      setFailure(unpairFailedMessage(error instanceof Error ? error.message : String(error)));
+    }
+  };
+  return (
+    <>
+      <p id={CONSEQUENCE_ID}>{unpairConsequence(device.name)}</p>
+      <StatusRegion tone={failure ? 'error' : 'info'} message={failure ?? (unpair.isPending ? 'Unpairing…' : null)} />
+      <div className="actions">
+        <Button variant="danger" busy={unpair.isPending} onClick={confirm}>
+          {deviceMessages.unpair}
+        </Button>
+        <Button variant="secondary" onClick={onCancel}>
+          Cancel
+        </Button>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,75 @@
+import { accountMessages } from '@seva/shared';
+import { useRef, useState } from 'react';
+import { Button } from '../../components/ui/button.tsx';
+import { useDownloadData, type DownloadProgress } from './api/download-data.ts';
+import { DeleteAccountDialog } from './delete-account-dialog.tsx';
+
+export const DOWNLOAD_EXPLAINED =
+  'Download a copy of everything SEVA keeps about you in one .zip file: your account, emergency contacts, faces with their photos and face descriptions, paired glasses and recent activity, with a README that explains each file.';
+export const DELETE_EXPLAINED = 'Delete your account and everything in it for good. You can register again with the same license ID afterwards.';
+export const DOWNLOAD_STARTED = 'Preparing your data for download…';
+export const downloadFailed = (message: string) => `Failed to download your data: ${message}`;
+export const downloadedMessage = (fileName: string) => `Your data has been downloaded as ${fileName}.`;
+
+const megabytes = (bytes: number) => `${(bytes / 1_048_576).toFixed(1)} MB`;
+const percentOf = ({ received, total }: DownloadProgress) => (total ? Math.min(100, Math.floor((received / total) * 100)) : undefined);
+
+/** What the button says while the file arrives: how much, as a share when the size is known. */
+export function progressText(progress: DownloadProgress | null): string {
+  if (!progress) return 'Downloading…';
+  const percent = percentOf(progress);
+  return percent === undefined ? `Downloading… ${megabytes(progress.received)}` : `Downloading… ${percent}%`;
+}
+
+/**
+ * /profile's 'Your data' (issue #12; UK GDPR Articles 15, 17 and 20): 'Download my data', which fetches the archive
+ * showing its progress on the button (and each quarter in the page's status region) until the browser has the file,
+ * and 'Delete my account', confirmed in an alert dialog with the password.
+ */
+export function YourDataSection({ onMessage, onFailure }: { onMessage: (message: string) => void; onFailure: (message: string) => void }) {
+  const download = useDownloadData();
+  const [progress, setProgress] = useState<DownloadProgress | null>(null);
+  const [deleting, setDeleting] = useState(false);
+  const announcedQuarter = useRef(0);
+
+  const start = async () => {
+    setProgress(null);
+    announcedQuarter.current = 0;
+    onMessage(DOWNLOAD_STARTED);
+    try {
+      const file = await download.mutateAsync((next) => {
+        setProgress(next);
+        const percent = percentOf(next);
+        const quarter = percent === undefined ? 0 : Math.floor(percent / 25);
+        if (quarter > announcedQuarter.current && quarter < 4) {
+          announcedQuarter.current = quarter;
+          onMessage(progressText(next));
+        }
+      });
+      onMessage(downloadedMessage(file.fileName));
+    } catch (error) {
+      onFailure(downloadFailed(error instanceof Error ? error.message : String(error)));
+    }
+  };
+
+  const percent = progress ? percentOf(progress) : undefined;
+  return (
+    <section className="card account-section" aria-labelledby="your-data-heading">
+      <h2 id="your-data-heading">{accountMessages.yourDataHeading}</h2>
+      <p>{DOWNLOAD_EXPLAINED}</p>
+      <p className="actions">
+        <Button busy={download.isPending} onClick={() => void start()}>
+          {download.isPending ? progressText(progress) : accountMessages.downloadData}
+        </Button>
+        {download.isPending && percent !== undefined ? <progress className="download-progress" max={100} value={percent} aria-label="Download progress" /> : null}
+      </p>
+      <p>{DELETE_EXPLAINED}</p>
+      <p>
+        <Button variant="danger" onClick={() => setDeleting(true)}>
+          {accountMessages.deleteAccount}
+        </Button>
+      </p>
+      <DeleteAccountDialog isOpen={deleting} onClose={() => setDeleting(false)} />
+    </section>
+  );
+}
