@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { build, type Plugin, type ResolvedConfig } from 'vite';
-import { firstLoadFiles, readManifest, type Manifest } from './first-load.ts';
+import { build, type HtmlTagDescriptor, type Plugin, type ResolvedConfig, type Rollup } from 'vite';
+import { APP_CHUNKS, firstLoadFiles, readManifest, type Manifest } from './first-load.ts';
 import { compressFile } from './precompress.ts';
 
 /** What the server-side build of `entry` gives: the screens to prerender and how to render one. */
@@ -13,11 +13,14 @@ interface PrerenderEntry {
 }
 
 const ROOT = '<div id="root"></div>';
+const APP_MODULE = APP_CHUNKS[1];
 
 /**
- * After the browser build, renders the screens `entry` lists into copies of index.html (dist/login.html for /login),
- * each with its screen's chunks preloaded, and compresses them. The server sends such a page for its screen, so the
- * heading and form show before any script has run; main.tsx then hydrates it (issue #14, D-012).
+ * The first page a user waits for (issue #14, D-012):
+ * - index.html preloads the app (src/main.tsx), which its script (src/boot.ts) runs once the page is painted;
+ * - after the browser build, the screens `entry` lists are rendered into copies of index.html (dist/login.html for
+ *   /login), each preloading its screen's chunks too, and compressed. The server sends such a page for its screen, so
+ *   the heading and form show before any script has run; main.tsx then hydrates it.
  */
 export function prerender(entry: string): Plugin {
   let config: ResolvedConfig;
@@ -26,6 +29,10 @@ export function prerender(entry: string): Plugin {
     apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
     configResolved(resolved) {
       config = resolved;
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler: (_html, { bundle }) => (bundle ? appPreloads(bundle) : []),
     },
     async closeBundle() {
       const outDir = path.resolve(config.root, config.build.outDir);
@@ -46,7 +53,7 @@ export function prerender(entry: string): Plugin {
         const template = pageTemplate(outDir);
         const manifest = readManifest(outDir);
         for (const screen of PRERENDERED) {
-          const page = template.replace(ROOT, `<div id="root">${await renderScreen(screen.path)}</div>`).replace('</head>', `${preloads(manifest, screen.module)}</head>`);
+          const page = template.replace(ROOT, `<div id="root">${await renderScreen(screen.path)}</div>`).replace('</head>', `${screenPreloads(manifest, screen.module)}</head>`);
           const file = path.join(outDir, `${screen.path.slice(1)}.html`);
           fs.writeFileSync(file, page);
           compressFile(file);
@@ -58,22 +65,37 @@ export function prerender(entry: string): Plugin {
   };
 }
 
+/** Preloads of the app's chunks for index.html: fetched at once, beside the page's own script. */
+function appPreloads(bundle: Rollup.OutputBundle): HtmlTagDescriptor[] {
+  const chunks = Object.values(bundle).filter((output): output is Rollup.OutputChunk => output.type === 'chunk');
+  const app = chunks.find((chunk) => chunk.facadeModuleId?.endsWith(`/${APP_MODULE}`));
+  if (!app) throw new Error(`${APP_MODULE} is not a chunk of the build`);
+  const files = new Set<string>();
+  const visit = (file: string) => {
+    if (files.has(file)) return;
+    files.add(file);
+    for (const imported of chunks.find((chunk) => chunk.fileName === file)?.imports ?? []) visit(imported);
+  };
+  visit(app.fileName);
+  return [...files].map((file) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` }, injectTo: 'head' }));
+}
+
 /**
  * index.html as a prerendered page starts: its styles inline, so the screen paints with the document alone (one round
- * trip less on a slow connection; the CSP allows inline styles), and its script fetched at low priority: the page
- * shows without it, so the styles and the logo go first.
+ * trip less on a slow connection; the CSP allows inline styles), and its scripts fetched at low priority: the page
+ * shows without them, so the logo goes first.
  */
 function pageTemplate(outDir: string): string {
   const html = fs.readFileSync(path.join(outDir, 'index.html'), 'utf8');
   if (!html.includes(ROOT)) throw new Error(`index.html has no ${ROOT} to render into`);
   return html
     .replace(/<link rel="stylesheet" crossorigin href="\/([^"]+\.css)">/g, (_link, file: string) => `<style>${fs.readFileSync(path.join(outDir, file), 'utf8')}</style>`)
-    .replace(/<script type="module" crossorigin /g, '<script type="module" fetchpriority="low" crossorigin ');
+    .replace(/<(script type="module"|link rel="modulepreload") crossorigin /g, '<$1 fetchpriority="low" crossorigin ');
 }
 
 /** Links that fetch a screen's chunks (and its styles) beside the app's, which index.html already asks for. */
-function preloads(manifest: Manifest, module: string): string {
-  const app = firstLoadFiles(manifest, ['index.html']);
+function screenPreloads(manifest: Manifest, module: string): string {
+  const app = firstLoadFiles(manifest, APP_CHUNKS);
   const scripts = [...firstLoadFiles(manifest, [module])].filter((file) => !app.has(file));
   const styles = (manifest[module]?.css ?? []).map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`);
   return [...styles, ...scripts.map((file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${file}">`)].join('');

@@ -1,12 +1,13 @@
 import './lib/zod-without-eval.ts';
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { App } from './app/app.tsx';
 import { loadScreensAt } from './app/load-screens.ts';
 import { routes } from './app/router.tsx';
-import './styles.css';
 
 /**
+ * The app, started by boot.ts once the page has been painted.
  * /login and /signup arrive prerendered (prerender.ts): the page already shows the screen, and `hydrateRoot` takes it
  * over as it is, keeping what the user typed meanwhile. The first render must equal the prerendered one, so the
  * screen's code is loaded first and the session is not known yet (both pages render for "not known").
@@ -17,8 +18,12 @@ async function start(root: HTMLElement): Promise<void> {
   await loadScreensAt(routes, window.location.pathname);
   const app = <App router={createBrowserRouter(routes)} />;
   const prerendered = root.hasChildNodes() && !(window.history.state as { usr?: unknown } | null)?.usr;
-  if (prerendered) hydrateRoot(root, app);
-  else createRoot(root).render(app);
+  // As a transition, React renders in slices and lets the browser answer in between (a slow phone's main thread is not
+  // held for the whole first render); a click or key on the page meanwhile hydrates its part at once and is not lost.
+  startTransition(() => {
+    if (prerendered) hydrateRoot(root, app);
+    else createRoot(root).render(app);
+  });
   // Web vitals observe buffered entries, so the reporter need not hold up the first screen.
   const { reportWebVitals } = await import('./lib/web-vitals.ts');
   reportWebVitals();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FEATURE_DB_KEYS, FEATURES, featureByDbKey, isFeatureDbKey } from './features.ts';
+import { downloadLinkIssue, FEATURE_DB_KEYS, FEATURES, featureByDbKey, isFeatureDbKey } from './features.ts';
 
 /** WCAG relative luminance of '#rrggbb'. */
 function luminance(hex: string): number {
@@ -39,5 +39,26 @@ describe('the eight features (SPEC §3)', () => {
     expect(featureByDbKey('fly')).toBeUndefined();
     expect(isFeatureDbKey('read_for_me')).toBe(true);
     expect(isFeatureDbKey('Read For Me')).toBe(false);
+  });
+});
+
+describe('download links shown to every user as a QR code', () => {
+  it.each(['https://downloads.example.com/magnify-1.0.apk', 'https://10.0.0.5:8443/navigate.apk?v=1.0'])('accept %s', (url) => {
+    expect(downloadLinkIssue(url)).toBeUndefined();
+  });
+
+  it.each(['http://downloads.example.com/magnify.apk', 'ftp://example.com/x.apk', 'javascript:alert(1)', 'example.com/x.apk', 'https://exa mple.com/x', '', 'https://example.com/\u0000'])(
+    'refuse %j: https only',
+    (url) => {
+      expect(downloadLinkIssue(url)).toBe(`Not a valid download link: ${url}. Use an https:// URL.`);
+    },
+  );
+
+  it.each(['https://admin:hunter2@example.com/x.apk', 'https://token@example.com/x.apk', 'https://:secret@example.com/x.apk'])('refuse %s: no user name or password', (url) => {
+    expect(downloadLinkIssue(url)).toMatch(/^A download link must not hold a user name or password/);
+  });
+
+  it('refuses a link too long for a QR code that scans easily', () => {
+    expect(downloadLinkIssue(`https://example.com/${'a'.repeat(481)}`)).toBe('The download link is 501 characters long; at most 500 fit a QR code that scans easily.');
   });
 });

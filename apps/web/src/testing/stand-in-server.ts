@@ -1,5 +1,8 @@
 import {
+  accountMessages,
+  activityLabels,
   contactMessages,
+  deleteAccountSchema,
   deleteFaceSchema,
   deviceMessages,
   duplicateFaceNameMessage,
@@ -20,6 +23,10 @@ import {
   type FaceSummary,
   type PairedDevice,
   type PendingPairing,
+  signedOutBrowserMessage,
+  signedOutOthersMessage,
+  type ActivityEvent,
+  type BrowserSession,
   type SessionUser,
 } from '@seva/shared';
 import { http, HttpResponse } from 'msw';
@@ -42,7 +49,18 @@ export interface StandInBackend {
   devices: PairedDevice[];
   /** Glasses that asked for a pairing code (POST /oauth/device_authorization), by normalised code. */
   pairings: StandInPairing[];
+  /** The browsers signed in to the account (issue #12), this one first. */
+  sessions: BrowserSession[];
+  /** The account's newest events, newest first. */
+  activity: ActivityEvent[];
 }
+
+/** The user's password, as POST /api/account/delete checks it. */
+export const STAND_IN_PASSWORD = 'Blue-Cactus9!Lamp';
+
+/** This browser, as GET /api/account/sessions lists it. */
+const thisBrowser = (): BrowserSession => ({ id: 'this-browser', browser: 'Firefox', system: 'Linux', signedInAt: SAVED_AT, lastActiveAt: SAVED_AT, current: true });
+const fresh = (): StandInBackend => ({ user: aUser(), faces: [], contacts: [], devices: [], pairings: [], sessions: [thisBrowser()], activity: [] });
 
 /** A device authorization as the devices module keeps it: its code (no dash), the glasses' name, its state. */
 export interface StandInPairing {
@@ -52,7 +70,7 @@ export interface StandInPairing {
   expiresAt: string;
 }
 
-export const backend: StandInBackend = { user: aUser(), faces: [], contacts: [], devices: [], pairings: [] };
+export const backend: StandInBackend = fresh();
 
 interface SentRequest {
   method: string;
@@ -206,6 +224,44 @@ const handlers = [
     backend.devices = backend.devices.filter((d) => d !== device);
     return HttpResponse.json({ message: deviceMessages.unpaired(device.name) });
   }),
+
+  // account and activity (modules/account/routes.ts, modules/activity/routes.ts): issue #12.
+  http.get('*/api/account/sessions', () => {
+    signedInUser();
+    return HttpResponse.json({ sessions: backend.sessions });
+  }),
+  http.delete('*/api/account/sessions/:id', ({ params }) => {
+    signedInUser();
+    const session = backend.sessions.find((s) => s.id === params.id);
+    if (!session) throw refusal(404, accountMessages.sessionNotFound);
+    backend.sessions = backend.sessions.filter((s) => s !== session);
+    return HttpResponse.json({ message: signedOutBrowserMessage(`${session.browser} on ${session.system}`) });
+  }),
+  http.post('*/api/account/sessions/sign-out-others', () => {
+    signedInUser();
+    const count = backend.sessions.filter((s) => !s.current).length;
+    backend.sessions = backend.sessions.filter((s) => s.current);
+    return HttpResponse.json({ count, message: signedOutOthersMessage(count) });
+  }),
+  http.get('*/api/activity', () => {
+    signedInUser();
+    return HttpResponse.json({ events: backend.activity });
+  }),
+  http.post('*/api/account/export', () => {
+    signedInUser();
+    backend.activity = [{ id: `e${backend.activity.length}`, kind: 'data-downloaded', label: activityLabels['data-downloaded'], at: SAVED_AT, device: 'Firefox on Linux' }, ...backend.activity];
+    const archive = new Uint8Array([0x50, 0x4b, 0x05, 0x06, ...new Array<number>(18).fill(0)]);
+    return new HttpResponse(archive, {
+      headers: { 'Content-Type': 'application/zip', 'Content-Length': String(archive.byteLength), 'Content-Disposition': 'attachment; filename="seva-data-2026-11-21.zip"' },
+    });
+  }),
+  http.post('*/api/account/delete', async ({ request }) => {
+    signedInUser();
+    const { password } = parseBody(deleteAccountSchema, await request.json());
+    if (password !== STAND_IN_PASSWORD) throw refusal(403, messages.invalidPassword, 'password');
+    backend.user = null;
+    return HttpResponse.json({ message: accountMessages.accountDeleted });
+  }),
 ];
 
 export const server = setupServer(...handlers);
@@ -227,6 +283,6 @@ server.events.on('request:start', async ({ request }) => {
 /** Back to a signed-in user with no faces, contacts or glasses, the test's own answers and the log cleared. */
 export function resetStandInServer(): void {
   server.resetHandlers();
-  Object.assign(backend, { user: aUser(), faces: [], contacts: [], devices: [], pairings: [] } satisfies StandInBackend);
+  Object.assign(backend, fresh());
   log.length = 0;
 }

