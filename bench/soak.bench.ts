@@ -200,5 +200,10 @@ try {
       `contact save ${ratio(alone.contacts, alone.session)}, sign-in ${ratio(alone.signIn, alone.session)}, face store ${ratio(alone.store, alone.session)}`,
   );
 } finally {
+  // Face stores still queued finish during the graceful shutdown: wait for it before the data folder goes.
+  process.kill(portal.pid, 'SIGTERM');
+  while (fs.existsSync(`/proc/${portal.pid}`) && !fs.readFileSync(`/proc/${portal.pid}/stat`, 'utf8').includes(') Z')) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
   portal.stop();
 }

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import type { Page } from '@playwright/test';
-import { signIn as signInOverApi } from '../test-kit/sign-up-flow.ts';
 import { faceFixture } from '../test-kit/test-data.ts';
 import type { TestUser } from '../test-kit/test-user.ts';
 import { zipEntries } from '../test-kit/zip-entries.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { expect, test } from './support/fixtures.ts';
 import { tabTo } from './support/keyboard.ts';
+import { signIn } from './support/sign-in.ts';
 
 // Issue #12 on /profile: 'Signed-in browsers', 'Recent activity' and 'Your data' (download everything, delete the account).
 test.describe.configure({ mode: 'parallel' });
@@ -85,15 +85,11 @@ test("deletes the account with the keyboard alone; the license ID then signs in 
   await expect(page.getByRole('alert')).toHaveText('Invalid credentials');
 });
 
-test('signs out another browser, which is sent to /login on its next navigation', async ({ signedInPage: page, newUser: user, portal, browser, baseURL }) => {
-  // A second browser, signed in as the same user.
+test('signs out another browser, which is sent to /login on its next navigation', async ({ signedInPage: page, newUser: user, browser, baseURL }) => {
+  // A second browser, signed in as the same user through /login.
   const other = await browser.newContext({ baseURL: baseURL! });
-  const { cookie } = await signInOverApi(portal.send, user);
-  const [name, value] = [cookie.slice(0, cookie.indexOf('=')), cookie.slice(cookie.indexOf('=') + 1)];
-  await other.addCookies([{ name, value, url: baseURL!, httpOnly: true, sameSite: 'Lax' }]);
   const otherPage = await other.newPage();
-  await otherPage.goto('/dashboard');
-  await expect(otherPage.getByRole('heading', { level: 1, name: 'My Dashboard' })).toBeVisible();
+  await signIn(otherPage, user);
 
   await openProfile(page);
   const browsers = section(page, 'Signed-in browsers');

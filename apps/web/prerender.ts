@@ -3,7 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build, type HtmlTagDescriptor, type Plugin, type ResolvedConfig, type Rollup } from 'vite';
-import { APP_CHUNKS, firstLoadFiles, readManifest, type Manifest } from './first-load.ts';
+import { appChunks, firstLoadFiles, readManifest, type Manifest } from './first-load.ts';
 import { compressFile } from './precompress.ts';
 
 /** What the server-side build of `entry` gives: the screens to prerender and how to render one. */
@@ -13,17 +13,18 @@ interface PrerenderEntry {
 }
 
 const ROOT = '<div id="root"></div>';
-const APP_MODULE = APP_CHUNKS[1];
 
 /**
  * The first page a user waits for (issue #14, D-012):
- * - index.html preloads the app (src/main.tsx), which its script (src/boot.ts) runs once the page is painted;
+ * - index.html preloads the app (src/main.tsx and its chunks), which its script (src/boot.ts) runs once the page is
+ *   painted;
  * - after the browser build, the screens `entry` lists are rendered into copies of index.html (dist/login.html for
  *   /login), each preloading its screen's chunks too, and compressed. The server sends such a page for its screen, so
  *   the heading and form show before any script has run; main.tsx then hydrates it.
  */
 export function prerender(entry: string): Plugin {
   let config: ResolvedConfig;
+  let written = false;
   return {
     name: 'seva-prerender',
     apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
@@ -34,7 +35,12 @@ export function prerender(entry: string): Plugin {
       order: 'post',
       handler: (_html, { bundle }) => (bundle ? appPreloads(bundle) : []),
     },
+    writeBundle() {
+      written = true;
+    },
     async closeBundle() {
+      // Also called when the build failed: Rollup then reports why.
+      if (!written) return;
       const outDir = path.resolve(config.root, config.build.outDir);
       // Inside a node_modules folder, so the server-side build finds react and the rest there; one folder per build.
       fs.mkdirSync(config.cacheDir, { recursive: true });
@@ -65,18 +71,19 @@ export function prerender(entry: string): Plugin {
   };
 }
 
-/** Preloads of the app's chunks for index.html: fetched at once, beside the page's own script. */
+/** Preloads for index.html of what its script starts (the app), so it is fetched at once, beside the script. */
 function appPreloads(bundle: Rollup.OutputBundle): HtmlTagDescriptor[] {
   const chunks = Object.values(bundle).filter((output): output is Rollup.OutputChunk => output.type === 'chunk');
-  const app = chunks.find((chunk) => chunk.facadeModuleId?.endsWith(`/${APP_MODULE}`));
-  if (!app) throw new Error(`${APP_MODULE} is not a chunk of the build`);
-  const files = new Set<string>();
+  const page = chunks.find((chunk) => chunk.isEntry);
+  if (!page) throw new Error('the build has no entry chunk');
+  const files = new Set<string>([page.fileName]);
   const visit = (file: string) => {
     if (files.has(file)) return;
     files.add(file);
     for (const imported of chunks.find((chunk) => chunk.fileName === file)?.imports ?? []) visit(imported);
   };
-  visit(app.fileName);
+  for (const file of page.dynamicImports) visit(file);
+  files.delete(page.fileName);
   return [...files].map((file) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` }, injectTo: 'head' }));
 }
 
@@ -95,7 +102,7 @@ function pageTemplate(outDir: string): string {
 
 /** Links that fetch a screen's chunks (and its styles) beside the app's, which index.html already asks for. */
 function screenPreloads(manifest: Manifest, module: string): string {
-  const app = firstLoadFiles(manifest, APP_CHUNKS);
+  const app = firstLoadFiles(manifest, appChunks(manifest));
   const scripts = [...firstLoadFiles(manifest, [module])].filter((file) => !app.has(file));
   const styles = (manifest[module]?.css ?? []).map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`);
   return [...styles, ...scripts.map((file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${file}">`)].join('');

@@ -26,7 +26,7 @@ export interface Config {
   trustProxy: TrustProxy;
   /** HTTP timeouts and the shutdown deadline (ms). */
   http: HttpTimeouts;
-  /** signIn counts failed sign-ins only: perIp across all accounts, perAccount per (account, address) pair (D-012). */
+  /** signIn counts failed sign-ins only: perIp across all accounts, perAccount per (account, address) pair (D-016). */
   rateLimits: Record<'signIn' | 'signUp' | 'reset' | 'resend' | 'pair' | 'deviceAuthorization' | 'vitals', { perIp: RateLimit; perAccount: RateLimit }>;
 }
 
@@ -94,7 +94,7 @@ export const BODY_LIMIT = 64 * 1024;
 const minutes = (n: number) => n * 60;
 
 export const defaultRateLimits: Config['rateLimits'] = {
-  // Failed sign-ins only (D-012): 100 an hour per address across all accounts (a class behind one address signs in
+  // Failed sign-ins only (D-016): 100 an hour per address across all accounts (a class behind one address signs in
   // freely), 10 per (account, address) pair in 15 minutes, which blocks only that pair (Auth0's brute-force protection).
   signIn: { perIp: { max: 100, windowSeconds: minutes(60) }, perAccount: { max: 10, windowSeconds: minutes(15) } },
   // 100 an hour per address (Firebase's figure), 5 an hour per e-mail address.

@@ -86,7 +86,13 @@ export async function startPortalProcess(options: { dataDir?: string; port?: num
       return exited;
     },
   };
-  await waitForHealth(portal);
+  try {
+    await waitForHealth(portal);
+  } catch (error) {
+    await portal.crash();
+    if (!options.dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
   return portal;
 }
 
@@ -102,6 +108,5 @@ async function waitForHealth(portal: PortalProcess): Promise<void> {
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  await portal.crash();
   throw new Error(`the portal on port ${portal.port} did not answer:\n${portal.output()}`);
 }

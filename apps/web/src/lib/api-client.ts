@@ -48,11 +48,28 @@ export async function apiFetch<T>(path: string, options: { method?: string; sign
   return parseJson(await response.text()) as T;
 }
 
-/** The ApiError a refused answer stands for, with the message the server gave (for calls that read a body of their own). */
+/**
+ * The ApiError a refused answer stands for, with the message the server gave (for calls that read a body of their
+ * own). A body with no message of its own (`{}`, a proxy's HTML page) is never shown as it is (issue #9: 'Failed to
+ * load user manuals: {}'); the status is said instead.
+ */
 export async function apiErrorOf(response: Response): Promise<ApiError> {
   const text = await response.text();
-  const payload = (parseJson(text) ?? {}) as { message?: string; field?: string; code?: string };
-  return new ApiError(response.status, payload.message ?? (text || response.statusText), payload.field, payload.code);
+  const parsed = parseJson(text);
+  const payload = (parsed !== null && typeof parsed === 'object' ? parsed : {}) as { message?: unknown; field?: string; code?: string };
+  const message = typeof payload.message === 'string' && payload.message.trim() ? payload.message : (plainText(text) ?? statusText(response));
+  return new ApiError(response.status, message, payload.field, payload.code);
+}
+
+/** A body that is a short line of text meant for people, not JSON or markup. */
+function plainText(text: string): string | undefined {
+  const line = text.trim();
+  return line && line.length <= 200 && !/^[{["<]/.test(line) && !line.includes('\n') ? line : undefined;
+}
+
+/** 'The server answered 502 Bad Gateway.' */
+function statusText(response: Response): string {
+  return `The server answered ${response.status}${response.statusText ? ` ${response.statusText}` : ''}.`;
 }
 
 function parseJson(text: string): unknown {

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Dialect } from '../dialect-types.ts';
 
 /**
- * Issue #11 (D-012): a face_id is unique per user, not across users, so that a 409 never tells one user that another
+ * Issue #11 (D-016): a face_id is unique per user, not across users, so that a 409 never tells one user that another
  * chose a face_id (faces and the glasses' tombstones, face_deletions, are keyed by user and face_id); sessions note
  * their last use for the 30-day idle expiry; on PostgreSQL blobs are stored uncompressed out of line, so that a
  * byte range of a manual is read without reading the whole value.

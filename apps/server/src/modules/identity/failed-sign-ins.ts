@@ -23,7 +23,7 @@ export interface SignInAttempt {
 const pairPrefix = (account: string) => `signIn:pair:${encodeURIComponent(account)}:`;
 
 /**
- * Password guessing, counted as Auth0's brute-force protection counts it (D-012): failures per (account, address)
+ * Password guessing, counted as Auth0's brute-force protection counts it (D-016): failures per (account, address)
  * pair block only that pair, so nobody can lock an owner out from elsewhere; failures per address across all
  * accounts are capped, so one address cannot try many accounts; successful sign-ins count nowhere, so a class behind
  * one address signs in freely. Every instance shares the counts (they are rows of `rate_limits`).

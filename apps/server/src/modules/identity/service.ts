@@ -22,7 +22,7 @@ export const VERIFY_TTL_MS = 24 * 60 * 60 * 1000;
 export const RESET_TTL_MS = 60 * 60 * 1000;
 /** The session cookie's max age: a session's absolute end; the server also ends it after 30 days idle (session-lifetime.ts). */
 export const SESSION_TTL_MS = SESSION_MAX_MS;
-/** A sign-up not verified within this long expires: its e-mail and license ID are free again (D-012). */
+/** A sign-up not verified within this long expires: its e-mail and license ID are free again (D-016). */
 export const SIGN_UP_EXPIRY_MS = VERIFY_TTL_MS;
 /** An expired link is kept this long after it expired, so that a late click says it expired rather than invalid. */
 export const EXPIRED_LINK_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
@@ -97,7 +97,7 @@ export function createIdentityService(deps: IdentityDeps) {
 
   /**
    * Checks license ID and password with SPEC §8's messages; the account may still be unverified. Failures count per
-   * (account, address) pair and per address (failed-sign-ins.ts, D-012); the owner hears by e-mail, once per window,
+   * (account, address) pair and per address (failed-sign-ins.ts, D-016); the owner hears by e-mail, once per window,
    * when their password is being guessed. An unknown license ID takes as long to refuse as a wrong password.
    */
   async function checkCredentials(input: SignInInput, caller: Caller): Promise<store.UserRow> {

@@ -1,10 +1,11 @@
+import type * as Argon2 from '@node-rs/argon2';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, engines, signedInUser, type TestApp } from '../../testing/test-app.ts';
 
 /** Every argon2 verification the server runs, so a test can see the work behind an answer without timing it. */
 const verifications = vi.hoisted(() => ({ count: 0 }));
 vi.mock('@node-rs/argon2', async (importOriginal) => {
-  const real = await importOriginal<typeof import('@node-rs/argon2')>();
+  const real = await importOriginal<typeof Argon2>();
   return {
     ...real,
     verify: (...args: Parameters<typeof real.verify>) => {

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../../domain-errors.ts';
 import { parseRange } from './byte-range.ts';
@@ -38,7 +39,8 @@ export function manualsRoutes(manuals: ManualsService) {
       if (range.kind === 'unsatisfiable') {
         return reply.status(416).header('Content-Range', `bytes */${manual.size}`).send({ message: 'This part of the file does not exist.' });
       }
-      const stream = await manual.open(range.kind === 'partial' ? range : undefined);
+      // HEAD reads nothing (Fastify would read and drop a whole stream); the headers say what GET would send.
+      const stream = request.method === 'HEAD' ? Readable.from([]) : await manual.open(range.kind === 'partial' ? range : undefined);
       if (!stream) throw notFound(manualMessages.manualNotFound);
       reply.type('application/pdf').header('Content-Disposition', contentDisposition(download ? 'attachment' : 'inline', manual.fileName));
       if (range.kind === 'partial') {

@@ -59,6 +59,14 @@ describe.each(engines)('the manual PDF, streamed, on %s', (engine) => {
     }
   });
 
+  it('answers HEAD with the length and ranges of the PDF, without a body', async () => {
+    const res = await t.app.inject({ method: 'HEAD', url, headers: { cookie } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-length']).toBe(String(pdf.length));
+    expect(res.headers['accept-ranges']).toBe('bytes');
+    expect(res.rawPayload.length).toBe(0);
+  });
+
   it('resumes with If-Range only for the same file, and answers If-None-Match with 304', async () => {
     const etag = String((await get()).headers.etag);
     expect((await get({ range: 'bytes=0-9', 'if-range': etag })).statusCode).toBe(206);

@@ -56,11 +56,12 @@ function DeleteAccountForm({ onCancel }: { onCancel: () => void }) {
       setFailure(deleteFailedMessage(error instanceof Error ? error.message : messages.authenticationFailed));
       return;
     }
-    // The account is gone: nothing of it stays in this tab. The session is cleared before /login shows, so that
-    // /login does not take the user for signed in.
+    // The account is gone: nothing of it stays in this tab. The session is cleared before /login shows (so /login does
+    // not take the user for signed in), and /login is shown at once, before this screen's guard hears of it (which
+    // would send its own notice).
     discardAllDrafts();
     queryClient.setQueryData(sessionQueryKey, null);
-    navigate(paths.login, { replace: true, state: { notice: accountMessages.accountDeleted } satisfies LoginState });
+    await navigate(paths.login, { replace: true, flushSync: true, state: { notice: accountMessages.accountDeleted } satisfies LoginState });
     queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] });
   };
 
