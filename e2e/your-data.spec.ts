@@ -19,6 +19,7 @@ async function openProfile(page: Page): Promise<void> {
   await page.goto('/profile');
   await expect(heading(page)).toBeVisible();
   await expect(section(page, 'Signed-in browsers').getByRole('listitem').first()).toBeVisible();
+  await expect(section(page, 'Recent activity').getByRole('listitem').first()).toBeVisible();
 }
 
 /** Stores a face through the real face backend (SPEC §7 store_face), as the add-face screen does; answers its face_id. */

@@ -13,14 +13,16 @@ interface PrerenderEntry {
 }
 
 const ROOT = '<div id="root"></div>';
+/** The id of the template whose links src/boot.ts adds to a prerendered page once it is painted. */
+const AFTER_PAINT = 'after-paint';
 
 /**
  * The first page a user waits for (issue #14, D-012):
  * - index.html preloads the app (src/main.tsx and its chunks), which its script (src/boot.ts) runs once the page is
  *   painted;
  * - after the browser build, the screens `entry` lists are rendered into copies of index.html (dist/login.html for
- *   /login), each preloading its screen's chunks too, and compressed. The server sends such a page for its screen, so
- *   the heading and form show before any script has run; main.tsx then hydrates it.
+ *   /login) and compressed. The server sends such a page for its screen, so the heading and form show before any
+ *   script has run; once painted, the page fetches the app with the screen's chunks, and main.tsx hydrates it.
  */
 export function prerender(entry: string): Plugin {
   let config: ResolvedConfig;
@@ -59,7 +61,9 @@ export function prerender(entry: string): Plugin {
         const template = pageTemplate(outDir);
         const manifest = readManifest(outDir);
         for (const screen of PRERENDERED) {
-          const page = template.replace(ROOT, `<div id="root">${await renderScreen(screen.path)}</div>`).replace('</head>', `${screenPreloads(manifest, screen.module)}</head>`);
+          const page = template
+            .replace(ROOT, `<div id="root">${await renderScreen(screen.path)}</div>`)
+            .replace('</head>', `<template id="${AFTER_PAINT}">${preloads(manifest, screen.module)}</template></head>`);
           const file = path.join(outDir, `${screen.path.slice(1)}.html`);
           fs.writeFileSync(file, page);
           compressFile(file);
@@ -88,22 +92,23 @@ function appPreloads(bundle: Rollup.OutputBundle): HtmlTagDescriptor[] {
 }
 
 /**
- * index.html as a prerendered page starts: its styles inline, so the screen paints with the document alone (one round
- * trip less on a slow connection; the CSP allows inline styles), and its scripts fetched at low priority: the page
- * shows without them, so the logo goes first.
+ * index.html as a prerendered page starts: its styles inline and no script fetched before the screen is painted, so
+ * the screen paints with the document alone (the CSP allows inline styles). Its one script (src/boot.ts, a few hundred
+ * bytes, fetched at low priority) then asks for the app and the screen's chunks, all at once (`preloads`).
  */
 function pageTemplate(outDir: string): string {
   const html = fs.readFileSync(path.join(outDir, 'index.html'), 'utf8');
   if (!html.includes(ROOT)) throw new Error(`index.html has no ${ROOT} to render into`);
   return html
     .replace(/<link rel="stylesheet" crossorigin href="\/([^"]+\.css)">/g, (_link, file: string) => `<style>${fs.readFileSync(path.join(outDir, file), 'utf8')}</style>`)
-    .replace(/<(script type="module"|link rel="modulepreload") crossorigin /g, '<$1 fetchpriority="low" crossorigin ');
+    .replace(/\s*<link rel="modulepreload" [^>]*>/g, '')
+    .replace('<script type="module" crossorigin ', '<script type="module" fetchpriority="low" crossorigin ');
 }
 
-/** Links that fetch a screen's chunks (and its styles) beside the app's, which index.html already asks for. */
-function screenPreloads(manifest: Manifest, module: string): string {
-  const app = firstLoadFiles(manifest, appChunks(manifest));
-  const scripts = [...firstLoadFiles(manifest, [module])].filter((file) => !app.has(file));
+/** Links that fetch the app's chunks and the screen's (with its styles, if it has any). */
+function preloads(manifest: Manifest, module: string): string {
+  const page = firstLoadFiles(manifest, ['index.html']);
+  const scripts = [...firstLoadFiles(manifest, [...appChunks(manifest), module])].filter((file) => !page.has(file));
   const styles = (manifest[module]?.css ?? []).map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`);
-  return [...styles, ...scripts.map((file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${file}">`)].join('');
+  return [...styles, ...scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)].join('');
 }

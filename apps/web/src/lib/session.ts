@@ -1,4 +1,4 @@
-import type { SessionUser } from '@seva/shared';
+import { accountMessages, type SessionUser } from '@seva/shared';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { useNavigate } from 'react-router';
@@ -36,7 +36,7 @@ export interface LoginState {
  * Why the session is gone, while the screens still know: 'ended' (a save found it expired; the screen stays and
  * says so) or 'signed-out' (the user chose to). The route guard words /login's first message from it.
  */
-type SessionEnd = 'ended' | 'signed-out' | null;
+type SessionEnd = 'ended' | 'signed-out' | 'account-deleted' | null;
 const sessionEndKey = ['session-end'] as const;
 const keepOnSignOut = (key: unknown) => key === sessionQueryKey[0] || key === sessionEndKey[0];
 
@@ -54,6 +54,7 @@ export function useLoginStateFor(from: string): LoginState {
   const end = useSessionEnd();
   return useMemo(() => {
     if (end === 'signed-out') return { notice: SIGNED_OUT_NOTICE };
+    if (end === 'account-deleted') return { notice: accountMessages.accountDeleted };
     return { from, ...(end === 'ended' ? { notice: SESSION_ENDED_NOTICE } : {}) };
   }, [end, from]);
 }
@@ -69,6 +70,17 @@ export function useSignOut() {
       queryClient.removeQueries({ predicate: (q) => !keepOnSignOut(q.queryKey[0]) });
     },
   });
+}
+
+/**
+ * The account was deleted (issue #12): nothing of it stays in this tab, and the route guard takes the user to /login,
+ * which says 'Your account has been deleted.'
+ */
+export function forgetDeletedAccount(queryClient: QueryClient): void {
+  discardAllDrafts();
+  queryClient.setQueryData<SessionEnd>(sessionEndKey, 'account-deleted');
+  queryClient.setQueryData(sessionQueryKey, null);
+  queryClient.removeQueries({ predicate: (q) => !keepOnSignOut(q.queryKey[0]) });
 }
 
 /**

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatDateTime } from '../../lib/dates.ts';
 import { paths } from '../../lib/paths.ts';
+import { useLoginStateFor, useSession } from '../../lib/session.ts';
 import { SAVED_AT } from '../../testing/fixtures.ts';
 import { renderWithProviders } from '../../testing/render.tsx';
 import { backend, sent, STAND_IN_PASSWORD } from '../../testing/stand-in-server.ts';
@@ -21,6 +22,13 @@ const aSession = (id: string, browser: string, system: string, current = false):
 const LAST_ACTIVE = '2026-11-22T09:30:00.000Z';
 /** Times as the page writes them, in the reader's time zone. */
 const at = formatDateTime;
+
+/** Stands in for the route guard: what it would tell /login once nobody is signed in. */
+function GuardNotice() {
+  const session = useSession();
+  const login = useLoginStateFor(paths.profile);
+  return session.data === null ? <p>To /login: {login.notice}</p> : null;
+}
 
 const section = (name: string) => screen.getByRole('region', { name });
 const status = () => screen.getAllByRole('status')[0]!;
@@ -86,7 +94,13 @@ describe('Your data, your control on ProfilePage', () => {
   });
 
   it("asks for the password in an alert dialog that says what is erased; a wrong one gets 'Invalid password', the right one erases and leads to /login", async () => {
-    const { events, router } = renderWithProviders(<ProfilePage />, { route: paths.profile });
+    const { events } = renderWithProviders(
+      <>
+        <GuardNotice />
+        <ProfilePage />
+      </>,
+      { route: paths.profile },
+    );
     await events.click(await within(await screen.findByRole('region', { name: 'Your data' })).findByRole('button', { name: 'Delete my account' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Delete your account?' });
     for (const item of ['your account', 'your faces and their photos', 'your emergency contacts', 'your paired glasses', 'every signed-in browser (your sessions)']) {
@@ -105,8 +119,8 @@ describe('Your data, your control on ProfilePage', () => {
 
     await events.clear(password);
     await events.type(password, `${STAND_IN_PASSWORD}{Enter}`);
-    await waitFor(() => expect(router.state.location.pathname).toBe(paths.login));
-    expect(router.state.location.state).toEqual({ notice: 'Your account has been deleted.' });
+    // The tab forgets the account: the route guard sends the user to /login, which says it is deleted.
+    expect(await screen.findByText('To /login: Your account has been deleted.')).toBeInTheDocument();
     expect(sent('POST', '/api/account/delete')).toEqual([{ password: 'Not-my-password1!' }, { password: STAND_IN_PASSWORD }]);
   });
 

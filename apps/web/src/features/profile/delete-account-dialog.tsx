@@ -1,16 +1,13 @@
 import { accountMessages, deleteAccountSchema, messages, type DeleteAccountInput } from '@seva/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { Form, useZodForm } from '../../components/ui/form.tsx';
 import { ModalDialog } from '../../components/ui/modal-dialog.tsx';
 import { PasswordField } from '../../components/ui/password-field.tsx';
 import { StatusRegion } from '../../components/ui/status-region.tsx';
 import { ApiError } from '../../lib/api-client.ts';
-import { discardAllDrafts } from '../../lib/drafts.ts';
-import { paths } from '../../lib/paths.ts';
-import { sessionQueryKey, type LoginState } from '../../lib/session.ts';
+import { forgetDeletedAccount } from '../../lib/session.ts';
 import { useDeleteAccount } from './api/delete-account.ts';
 
 export const DELETE_TITLE = 'Delete your account?';
@@ -23,7 +20,7 @@ const WHAT_ID = 'delete-account-what';
 /**
  * 'Delete my account': an alert dialog that lists what will be erased and asks for the password; 'Delete account'
  * erases it, 'Cancel' (or Escape) leaves everything. A wrong password gets SPEC's 'Invalid password' on the field.
- * Afterwards this browser forgets the session and goes to /login, which says 'Your account has been deleted.'
+ * Afterwards this tab forgets the account and goes to /login, which says 'Your account has been deleted.'
  */
 export function DeleteAccountDialog({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
   return (
@@ -36,7 +33,6 @@ export function DeleteAccountDialog({ isOpen, onClose }: { isOpen: boolean; onCl
 function DeleteAccountForm({ onCancel }: { onCancel: () => void }) {
   const remove = useDeleteAccount();
   const queryClient = useQueryClient();
-  const navigate = useNavigate();
   const [failure, setFailure] = useState<string | null>(null);
   const form = useZodForm(deleteAccountSchema, { defaultValues: { password: '' } });
   const { register, setError, setFocus, formState } = form;
@@ -56,13 +52,8 @@ function DeleteAccountForm({ onCancel }: { onCancel: () => void }) {
       setFailure(deleteFailedMessage(error instanceof Error ? error.message : messages.authenticationFailed));
       return;
     }
-    // The account is gone: nothing of it stays in this tab. The session is cleared before /login shows (so /login does
-    // not take the user for signed in), and /login is shown at once, before this screen's guard hears of it (which
-    // would send its own notice).
-    discardAllDrafts();
-    queryClient.setQueryData(sessionQueryKey, null);
-    await navigate(paths.login, { replace: true, flushSync: true, state: { notice: accountMessages.accountDeleted } satisfies LoginState });
-    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] });
+    // The account is gone: nothing of it stays in this tab, and the route guard takes the user to /login, which says so.
+    forgetDeletedAccount(queryClient);
   };
 
   const busy = formState.isSubmitting;
