@@ -274,7 +274,7 @@ test('a photo refused by the server after naming says why, without calling it a 
   await registerButton(page).click();
   await expect(alertSaying(page, NO_FACE)).toHaveText(NO_FACE, { timeout: DETECTOR_TIMEOUT });
   await expect(registered(page)).toHaveCount(0);
-  await expect(page.getByRole('button', { name: 'CHOOSE ANOTHER IMAGE' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Choose another image' })).toBeVisible();
 });
 
 test('a name already in use is refused by the form, and by the server when the form does not know', async ({ signedInPage: page, newUser: user }) => {
@@ -351,7 +351,7 @@ test('warns when the photo looks like someone already in the faces, and only abo
   await lateAnswer;
   await expect(anyWarning).toHaveCount(0);
 
-  await page.getByRole('button', { name: 'CHOOSE ANOTHER IMAGE' }).click();
+  await page.getByRole('button', { name: 'Choose another image' }).click();
   await fileInput(page).setInputFiles(faceFixture('people/sheldon/sheldon3.png'));
   await expect(warning).toBeVisible({ timeout: DETECTOR_TIMEOUT });
   await expectNoAxeViolations(page, '/faces/add, naming with a look-alike warning');
@@ -416,7 +416,7 @@ test('the upload flow works from the keyboard alone, but for the file chooser', 
   await expect(stepHeading(page, 'Name this face')).toBeFocused({ timeout: DETECTOR_TIMEOUT });
 
   // Back and forth: each step takes focus at its heading.
-  await tabTo(page, page.getByRole('button', { name: 'CHOOSE ANOTHER IMAGE' }));
+  await tabTo(page, page.getByRole('button', { name: 'Choose another image' }));
   await page.keyboard.press('Enter');
   await expect(upload).toBeFocused();
   await tabTo(page, page.getByRole('button', { name: 'CHANGE METHOD' }));
@@ -504,7 +504,7 @@ test.describe('with a camera filming a face', () => {
     expect(await shot.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight])).toEqual([480, 360]);
     const dataUrl = (await shot.getAttribute('src')) ?? '';
     await expect(toSend(page).getByRole('definition').last()).toHaveText(`face.jpg (about ${estimatedKb(dataUrl)} KB)`);
-    await expect(page.getByRole('button', { name: 'RETAKE' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Retake' })).toBeVisible();
 
     await nameField(page).fill('Camera Person');
     await expect(toSend(page).getByRole('definition').last()).toHaveText(`Camera_Person.jpg (about ${estimatedKb(dataUrl)} KB)`);

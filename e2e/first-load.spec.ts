@@ -9,15 +9,26 @@ const PUBLIC_PAGES = ['/', '/login', '/signup', '/forgot-password', '/verify-ema
 
 const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name });
 
-/** Holds every script of the app until `release` is called: the page shows only what the server sent. */
-async function holdScripts(page: Page): Promise<() => void> {
+/**
+ * Holds the scripts until `release` is called: the page shows only what the server sent. `except` lets one through
+ * (the page's own small script, which starts the app).
+ */
+async function holdScripts(page: Page, except?: string): Promise<() => void> {
   let release: () => void = () => undefined;
   const released = new Promise<void>((resolve) => (release = resolve));
   await page.route('**/assets/*.js', async (route) => {
-    await released;
+    if (new URL(route.request().url()).pathname !== except) await released;
     await route.continue();
   });
   return release;
+}
+
+/** The page's own script: the one `<script src>` of the page the server sends for `path`. */
+async function pageScript(page: Page, path: string): Promise<string> {
+  const html = await (await page.request.get(path)).text();
+  const src = /<script [^>]*src="([^"]+)"/.exec(html)?.[1];
+  if (!src) throw new Error(`${path} has no script`);
+  return src;
 }
 
 /** Errors the page logs (a failed request, a hydration mismatch, an exception), as the user's console shows them. */
@@ -60,9 +71,6 @@ test('on /login, what is typed before the script runs is kept, and the form then
   await markHeading(page);
   await page.getByLabel('License ID').pressSequentially(user.licenseId);
   await page.getByLabel('Password', { exact: true }).pressSequentially(user.password);
-  // Enter before the script runs does nothing: above all, the password does not go into the address.
-  await page.keyboard.press('Enter');
-  await expect(page).toHaveURL(/\/login$/);
 
   release();
   await expect(page).toHaveTitle('Sign in · SEVA portal');
@@ -71,8 +79,28 @@ test('on /login, what is typed before the script runs is kept, and the form then
   await expect(page.getByLabel('Password', { exact: true })).toHaveValue(user.password);
   await expect(page.getByLabel('Password', { exact: true })).toBeFocused();
 
-  await page.getByRole('button', { name: 'SIGN IN' }).click();
+  await page.keyboard.press('Enter');
   await expect(heading(page, 'My Dashboard')).toBeFocused();
+  expect(errors).toEqual([]);
+});
+
+test('on /login, Enter pressed before the app runs signs in once it runs, never through the address', async ({ page, newUser: user }) => {
+  const errors = consoleErrors(page);
+  const release = await holdScripts(page, await pageScript(page, '/login'));
+  const addresses: string[] = [];
+  page.on('request', (request) => addresses.push(request.url()));
+  await page.goto('/login', { waitUntil: 'commit' });
+  await page.getByLabel('License ID').fill(user.licenseId);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  // The page's script has run (it asks for the app once the page is painted); the app has not.
+  await expect(page.locator('head link[rel="modulepreload"]').first()).toBeAttached();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveTitle('SEVA portal');
+
+  release();
+  await expect(heading(page, 'My Dashboard')).toBeVisible();
+  expect(addresses.filter((address) => address.includes(encodeURIComponent(user.password)) || address.includes(user.password))).toEqual([]);
   expect(errors).toEqual([]);
 });
 

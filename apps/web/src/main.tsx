@@ -4,7 +4,9 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { App } from './app/app.tsx';
 import { loadScreensAt } from './app/load-screens.ts';
+import { queryClient } from './app/providers.tsx';
 import { routes } from './app/router.tsx';
+import { sessionQuery } from './lib/session.ts';
 
 /**
  * The app, started by boot.ts once the page has been painted.
@@ -15,9 +17,11 @@ import { routes } from './app/router.tsx';
  * page does not hold that notice. Every other address starts from an empty page.
  */
 async function start(root: HTMLElement): Promise<void> {
+  const prerendered = root.hasChildNodes() && !(window.history.state as { usr?: unknown } | null)?.usr;
+  // A page rendered here asks who is signed in while its screen loads, not after (a signed-in screen waits for both).
+  if (!prerendered) void queryClient.prefetchQuery(sessionQuery);
   await loadScreensAt(routes, window.location.pathname);
   const app = <App router={createBrowserRouter(routes)} />;
-  const prerendered = root.hasChildNodes() && !(window.history.state as { usr?: unknown } | null)?.usr;
   // As a transition, React renders in slices and lets the browser answer in between (a slow phone's main thread is not
   // held for the whole first render); a click or key on the page meanwhile hydrates its part at once and is not lost.
   startTransition(() => {

@@ -1,5 +1,5 @@
 import { accountMessages, type SessionUser } from '@seva/shared';
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError, apiFetch } from './api-client.ts';
@@ -12,13 +12,15 @@ export const sessionQueryKey = ['session'] as const;
  * The signed-in user, or null when there is none. Every protected screen asks this. Asking is not a failure: the
  * server answers `{ user: null }` when nobody is signed in, so a public page logs no failed request (issue #14).
  */
+export const sessionQuery = queryOptions({
+  queryKey: sessionQueryKey,
+  queryFn: async () => (await apiFetch<{ user: SessionUser | null }>('/api/auth/session')).user,
+  staleTime: 60_000,
+  retry: false,
+});
+
 export function useSession() {
-  return useQuery({
-    queryKey: sessionQueryKey,
-    queryFn: async () => (await apiFetch<{ user: SessionUser | null }>('/api/auth/session')).user,
-    staleTime: 60_000,
-    retry: false,
-  });
+  return useQuery(sessionQuery);
 }
 
 /** What /login says after the user signed out (issue #9). */

@@ -19,7 +19,7 @@ const unique = (label: string) => `${label} ${randomBytes(4).toString('hex')}`;
 async function fullAccount(t: TestApp) {
   const user = await signedInUser(t);
   const secondBrowser = (await signIn(injectedPortal(t).send, user.input)).cookie;
-  const faces = await storeFacesDirectly(t.infrastructure, user.user.uid, [
+  const faces = await storeFacesDirectly({ db: t.infrastructure.database.db, blobs: t.infrastructure.blobs }, user.user.uid, [
     { name: unique('Amy'), image: photo(), mime: 'image/jpeg' },
     { name: unique('Ben'), image: photo(), mime: 'image/jpeg' },
   ]);

@@ -22,6 +22,7 @@ describe.each(engines)('Download my data on %s', (engine) => {
   let other: Awaited<ReturnType<typeof signedInUser>>;
   let faces: StoredFace[];
 
+  const stores = () => ({ db: t.infrastructure.database.db, blobs: t.infrastructure.blobs });
   const exportFor = (cookie: string | undefined, headers: Record<string, string> = {}) =>
     t.app.inject({ method: 'POST', url: '/api/account/export', headers: { ...(cookie ? { cookie } : {}), ...headers } });
 
@@ -135,13 +136,28 @@ describe.each(engines)('Download my data on %s', (engine) => {
 
   it('lists a face whose picture is missing with "image": null rather than failing the download', async () => {
     const fresh = await signedInUser(t);
-    const [face] = await storeFacesDirectly(t.infrastructure, fresh.user.uid, [{ name: 'Lost Picture', image: Buffer.from('x'), mime: 'image/jpeg' }]);
+    const [face] = await storeFacesDirectly(stores(), fresh.user.uid, [{ name: 'Lost Picture', image: Buffer.from('x'), mime: 'image/jpeg' }]);
     await t.infrastructure.blobs.delete(face!.imageKey);
     const answer = await exportFor(fresh.cookie);
     expect(answer.statusCode).toBe(200);
     const files = await zipEntries(answer.rawPayload);
     expect(JSON.parse(files.get('faces.json')!.toString('utf8')).faces).toEqual([expect.objectContaining({ name: 'Lost Picture', image: null })]);
     expect([...files.keys()].filter((name) => name.startsWith('faces/'))).toEqual([]);
+  });
+
+  it('is exactly as long as it says, and opens, with many faces too (the central directory past 64 KB)', async () => {
+    const fresh = await signedInUser(t);
+    const count = 700;
+    await storeFacesDirectly(
+      stores(),
+      fresh.user.uid,
+      Array.from({ length: count }, (_, i) => ({ name: `Person ${i}`, image: Buffer.from(`picture ${i}`), mime: 'image/jpeg' as const })),
+    );
+    const answer = await exportFor(fresh.cookie);
+    expect(Number(answer.headers['content-length'])).toBe(answer.rawPayload.length);
+    const files = await zipEntries(answer.rawPayload);
+    expect([...files.keys()].filter((name) => name.startsWith('faces/'))).toHaveLength(count);
+    expect(JSON.parse(files.get('faces.json')!.toString('utf8')).faces).toHaveLength(count);
   });
 
   it('needs the session: 401 without one, and a cross-site request is refused', async () => {

@@ -69,7 +69,6 @@ export interface SyncedFace {
   updated_at: string;
 }
 
-/** What changed in a user's faces after change `since` (everything when undefined), up to change `seq`. */
 /** A face as the data download writes it (issue #12): everything kept of it; its image is read on its own. */
 export interface ExportedFace {
   face_id: string;
@@ -84,6 +83,10 @@ export interface ExportedFace {
 /** Faces read per page for the data download. */
 const EXPORT_PAGE = 100;
 
+/** A descriptor exactly as stored, for the data download: 9 significant digits give back the very 32-bit floats. */
+const exactDescriptor = (buffer: Buffer) => Array.from(decodeDescriptor(buffer), (value) => Number(value.toPrecision(9)));
+
+/** What changed in a user's faces after change `since` (everything when undefined), up to change `seq`. */
 export interface FaceChanges {
   seq: number;
   faces: SyncedFace[];
@@ -288,7 +291,7 @@ export function createFacesService(deps: FacesDeps) {
           consent_at: row.consent_at,
           created_at: row.created_at,
           updated_at: row.updated_at,
-          descriptor: descriptorNumbers(row.descriptor),
+          descriptor: exactDescriptor(row.descriptor),
           image: { key: row.image_key, mime: row.mime },
         }));
         const last = rows[rows.length - 1]!;

@@ -132,7 +132,7 @@ export function AddFacePage() {
               existingNames={(faces.data ?? []).filter((f) => f.face_id !== picked.faceId).map((f) => f.name)}
               lookalike={lookalike}
               processing={storeFace.isPending}
-              retakeLabel={picked.method === 'camera' ? 'RETAKE' : 'CHOOSE ANOTHER IMAGE'}
+              retakeLabel={picked.method === 'camera' ? 'Retake' : 'Choose another image'}
               onRetake={() => choose(picked.method)}
               onRegister={register}
             />

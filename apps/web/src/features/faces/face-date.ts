@@ -1,6 +1,6 @@
-/** The date a face was added, in the reader's own language and format, e.g. 'November 21, 2026'. */
+import { formatDate, formatDateTime } from '../../lib/dates.ts';
+
+/** The date a face was added, written the British way, e.g. '21 November 2026'. */
 export function formatFaceDate(timestamp: string, withTime = false): string {
-  const date = new Date(timestamp);
-  if (Number.isNaN(date.getTime())) return timestamp;
-  return new Intl.DateTimeFormat(undefined, withTime ? { dateStyle: 'long', timeStyle: 'short' } : { dateStyle: 'long' }).format(date);
+  return withTime ? formatDateTime(timestamp) : formatDate(timestamp);
 }
