@@ -59,7 +59,7 @@ async function audit(url: string, port: number, cookie: string | undefined): Pro
   });
   const lhr = result?.lhr;
   if (!lhr) throw new Error(`Lighthouse gave no result for ${url}`);
-  if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
+  if (lhr.runtimeError) throw new LighthouseRunError(`Lighthouse on ${url}: ${lhr.runtimeError.code}`);
   if (new URL(lhr.finalDisplayedUrl).pathname !== new URL(url).pathname) throw new Error(`${url} ended at ${lhr.finalDisplayedUrl}`);
   const requests = (lhr.audits['network-requests']?.details as { items: Array<{ resourceType?: string; transferSize?: number; resourceSize?: number }> }).items;
   const scripts = requests.filter((r) => r.resourceType === 'Script');
@@ -74,6 +74,20 @@ async function audit(url: string, port: number, cookie: string | undefined): Pro
     failedBestPractices: bestPractices.auditRefs.filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1).map((ref) => ref.id),
   };
 }
+
+/** Lighthouse sometimes fails to record a trace (NO_NAVSTART, "Please run Lighthouse again"): that run is run again. */
+async function auditWithRetries(url: string, port: number, cookie: string | undefined): Promise<Run> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await audit(url, port, cookie);
+    } catch (error) {
+      if (attempt === 3 || !(error instanceof LighthouseRunError)) throw error;
+      console.log(`    (run again: ${error.message})`);
+    }
+  }
+}
+
+class LighthouseRunError extends Error {}
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const kb = (bytes: number) => `${fmt(bytes / 1024, 0)} KB`;
@@ -91,7 +105,7 @@ try {
   console.log('  "today": the figures issue #14 measured before this work, hard-coded in this file ("-" where the issue gives none)');
   for (const page of PAGES) {
     const runs: Run[] = [];
-    for (let i = 0; i < RUNS; i += 1) runs.push(await audit(`${portal.url}${page.path}`, chromium.port, page.signedIn ? cookie : undefined));
+    for (let i = 0; i < RUNS; i += 1) runs.push(await auditWithRetries(`${portal.url}${page.path}`, chromium.port, page.signedIn ? cookie : undefined));
     const pick = (figure: keyof Omit<Run, 'failedBestPractices'>) => median(runs.map((r) => r[figure]));
     const today = TODAY[page.path] ?? {};
     const performance = pick('performance');

@@ -5,12 +5,34 @@ import { E2E_DATA_DIR } from './outbox.ts';
 
 export { expect } from '@playwright/test';
 
+/** The screens the server sends prerendered (apps/web/src/app/prerender.tsx), whose page says 'SEVA portal' until the app runs. */
+const PRERENDERED = ['/login', '/signup'];
+
+/**
+ * A prerendered page works before the app has taken it over, as plain HTML: a link followed then loads the next page
+ * instead of changing route (focus then starts at the top, not on the new heading). The specs test the app, so
+ * `page.goto` waits for it there (the app sets the screen's title); `waitUntil: 'commit'` and a page without script do not.
+ */
+async function waitForApp(page: Page): Promise<void> {
+  if (PRERENDERED.includes(new URL(page.url()).pathname)) await page.waitForFunction(() => document.title !== 'SEVA portal');
+}
+
 /**
  * The specs' `test`, with users made through the API (no screens) by the kit's sign-up flow:
  * - `newUser`: a verified user who has not signed in; its password is `newUser.password`.
  * - `signedInPage`: the test's page, its browser context holding `newUser`'s session cookie; it has not navigated yet.
+ * - `page`: Playwright's, whose `goto` returns once the app runs on a prerendered page (waitForApp).
  */
 export const test = base.extend<{ portal: Portal; newUser: TestUser; signedInPage: Page }>({
+  page: async ({ page, javaScriptEnabled }, use) => {
+    const goto = page.goto.bind(page);
+    page.goto = async (url, options) => {
+      const response = await goto(url, options);
+      if (javaScriptEnabled !== false && options?.waitUntil !== 'commit') await waitForApp(page);
+      return response;
+    };
+    await use(page);
+  },
   portal: async ({ baseURL }, use) => {
     if (!baseURL) throw new Error('playwright.config.ts sets use.baseURL');
     await use(portalOverHttp({ url: baseURL, dataDir: E2E_DATA_DIR }));

@@ -1,6 +1,7 @@
 import {
   accountMessages,
   activityLabels,
+  browserDescription,
   contactMessages,
   deleteAccountSchema,
   deleteFaceSchema,
@@ -235,7 +236,7 @@ const handlers = [
     const session = backend.sessions.find((s) => s.id === params.id);
     if (!session) throw refusal(404, accountMessages.sessionNotFound);
     backend.sessions = backend.sessions.filter((s) => s !== session);
-    return HttpResponse.json({ message: signedOutBrowserMessage(`${session.browser} on ${session.system}`) });
+    return HttpResponse.json({ message: signedOutBrowserMessage(browserDescription(session)) });
   }),
   http.post('*/api/account/sessions/sign-out-others', () => {
     signedInUser();
