@@ -17,7 +17,7 @@ const ROOT = '<div id="root"></div>';
 const AFTER_PAINT = 'after-paint';
 
 /**
- * The first page a user waits for (issue #14, D-012):
+ * The first page a user waits for (issue #14, D-021):
  * - index.html preloads the app (src/main.tsx and its chunks), which its script (src/boot.ts) runs once the page is
  *   painted;
  * - after the browser build, the screens `entry` lists are rendered into copies of index.html (dist/login.html for
