@@ -82,6 +82,10 @@ describe('the web app', () => {
       expect(res.body).toBe('<div id="root"></div>');
     }
     expect((await get('/api/nothing-here')).json()).toEqual({ message: expect.any(String) });
+    // A HEAD (link checkers, curl -I) sees what a GET would.
+    const head = await t.app.inject({ method: 'HEAD', url: '/dashboard' });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-type']).toMatch(/^text\/html/);
   });
 
   it('lets a browser keep hashed assets for a year and revalidate pages and icons, which it gets back as 304 when unchanged', async () => {

@@ -137,7 +137,7 @@ async function registerWebApp(app: FastifyInstance, webDist: string | undefined)
   const prerendered = new Set(hasWeb ? fs.readdirSync(webDist).filter((name) => name.endsWith('.html') && name !== 'index.html') : []);
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
-    const isPage = request.method === 'GET' && !API_PREFIXES.some((prefix) => pathname.startsWith(prefix)) && !path.extname(pathname);
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !API_PREFIXES.some((prefix) => pathname.startsWith(prefix)) && !path.extname(pathname);
     if (!hasWeb || !isPage) return reply.status(404).send({ message: messages.notFound });
     const page = `${pathname.slice(1)}.html`;
     return reply.status(200).sendFile(prerendered.has(page) ? page : 'index.html');
