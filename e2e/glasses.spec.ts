@@ -1,4 +1,5 @@
 import type { APIRequestContext, APIResponse, Locator, Page } from '@playwright/test';
+import type { DeviceAuthorizationAnswer, SyncAnswer } from '@seva/shared';
 import { faceFixture } from '../test-kit/test-data.ts';
 import { newestMailTo, outboxOf } from '../test-kit/eml-outbox.ts';
 import { admin } from './support/admin-cli.ts';
@@ -28,17 +29,8 @@ const OUTBOX = outboxOf(E2E_DATA_DIR);
 /** The face detector takes a few seconds the first time a worker starts. */
 const DETECTOR_TIMEOUT = 30_000;
 
-interface DeviceAuthorization {
-  device_code: string;
-  user_code: string;
-  verification_uri: string;
-  verification_uri_complete: string;
-  expires_in: number;
-  interval: number;
-}
-
 /** The glasses ask for a code (RFC 8628 §3.1), form-encoded as firmware sends it. */
-async function askForCode(device: APIRequestContext, deviceName: string): Promise<DeviceAuthorization> {
+async function askForCode(device: APIRequestContext, deviceName: string): Promise<DeviceAuthorizationAnswer> {
   const response = await device.post('/oauth/device_authorization', { form: { client_id: CLIENT_ID, device_name: deviceName } });
   expect(response.status(), await response.text()).toBe(200);
   return response.json();
@@ -54,13 +46,6 @@ async function expectOAuthError(response: APIResponse, error: string): Promise<v
 }
 
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
-
-interface SyncAnswer {
-  cursor: string;
-  email: string;
-  faces: Array<{ face_id: string; name: string; descriptor: number[]; updated_at: string }>;
-  deleted_face_ids: string[];
-}
 
 async function sync(device: APIRequestContext, token: string, since?: string): Promise<SyncAnswer> {
   const response = await device.get('/device-api/sync', { headers: bearer(token), params: since === undefined ? {} : { since } });

@@ -1,4 +1,5 @@
 /** The HTTP calls the glasses make, with fetch only: what a firmware engineer ports. */
+import type { DeviceAuthorizationAnswer, SyncAnswer } from '@seva/shared';
 
 export const CLIENT_ID = 'seva-glasses';
 export const DEVICE_CODE_GRANT = 'urn:ietf:params:oauth:grant-type:device_code';
@@ -40,24 +41,6 @@ async function send<T>(url: string, init: RequestInit): Promise<T> {
   throw new PortalError(message, response.status, refusal.error ?? refusal.code);
 }
 
-export interface DeviceAuthorization {
-  device_code: string;
-  user_code: string;
-  verification_uri: string;
-  verification_uri_complete: string;
-  expires_in: number;
-  interval: number;
-}
-
-export interface SyncAnswer {
-  cursor: string;
-  email: string;
-  faces: Array<{ face_id: string; name: string; descriptor: number[]; updated_at: string }>;
-  deleted_face_ids: string[];
-  emergency_contacts: Array<{ name: string; country_code: string; phone_number: string; is_primary: boolean }>;
-  features: Array<{ dbKey: string; version: string; download_url: string | null }>;
-}
-
 export interface RecognizeAnswer {
   match: { face_id: string; name: string; distance: number } | null;
 }
@@ -75,7 +58,7 @@ export function portalClient(portal: string) {
   return {
     /** RFC 8628 §3.1 */
     deviceAuthorization: (deviceName: string | undefined) =>
-      send<DeviceAuthorization>(at('/oauth/device_authorization'), form({ client_id: CLIENT_ID, ...(deviceName === undefined ? {} : { device_name: deviceName }) })),
+      send<DeviceAuthorizationAnswer>(at('/oauth/device_authorization'), form({ client_id: CLIENT_ID, ...(deviceName === undefined ? {} : { device_name: deviceName }) })),
 
     /** RFC 8628 §3.4: one poll; pending, slow_down, denied and expired come back as PortalError codes. */
     token: (deviceCode: string) =>

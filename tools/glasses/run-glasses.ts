@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { readState, writeState, type GlassesState } from './glasses-state.ts';
-import { portalClient, PortalError, type PortalClient, type SyncAnswer } from './portal-client.ts';
+import type { SyncAnswer } from '@seva/shared';
+import { portalClient, PortalError, type PortalClient } from './portal-client.ts';
 
 export const USAGE = `Usage: npm run glasses -- <command>
 

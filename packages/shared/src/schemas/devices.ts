@@ -93,3 +93,39 @@ export const installedFeaturesSchema = z.strictObject({
     .refine((value) => typeof value === 'object' && value !== null && !Array.isArray(value), { error: deviceMessages.featuresMissing })
     .pipe(z.record(z.string(), z.string({ error: deviceMessages.versionNotText }))),
 });
+
+/** What the glasses receive from POST /oauth/device_authorization (RFC 8628 §3.2). */
+export interface DeviceAuthorizationAnswer {
+  device_code: string;
+  user_code: string;
+  verification_uri: string;
+  verification_uri_complete: string;
+  expires_in: number;
+  interval: number;
+}
+
+/** A face as the glasses keep it: its name and its 128-number description, never its image. */
+export interface SyncedFace {
+  face_id: string;
+  name: string;
+  descriptor: number[];
+  updated_at: string;
+}
+
+/** A feature's current version and download link, as the glasses read them. */
+export interface FeatureForGlasses {
+  dbKey: string;
+  version: string;
+  download_url: string | null;
+}
+
+/** What GET /device-api/sync answers: everything the glasses keep, or what changed since `since`. */
+export interface SyncAnswer {
+  cursor: string;
+  /** The account's e-mail: the face backend's `email` form field. */
+  email: string;
+  faces: SyncedFace[];
+  deleted_face_ids: string[];
+  emergency_contacts: Array<{ name: string; country_code: string; phone_number: string; is_primary: boolean }>;
+  features: FeatureForGlasses[];
+}

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { DEFAULT_DEVICE_NAME, DEVICE_NAME_MAX, deviceMessages, formatUserCode, hasForbiddenNameCharacter, PAIRING_GRANTS, type PairedDevice, type PendingPairing } from '@seva/shared';
+import { DEFAULT_DEVICE_NAME, DEVICE_NAME_MAX, deviceMessages, formatUserCode, hasForbiddenNameCharacter, PAIRING_GRANTS, type DeviceAuthorizationAnswer, type PairedDevice, type PendingPairing, type SyncAnswer } from '@seva/shared';
 import type { Config } from '../../config.ts';
 import { isUniqueViolation, type Db, type Executor } from '../../db/database.ts';
 import type { SignedInUser } from '../../db/signed-in-user.ts';
@@ -8,8 +8,8 @@ import type { Mailer } from '../../mail/mailer.ts';
 import { hashToken, newToken } from '../../tokens.ts';
 import type { RecordActivity } from '../activity/service.ts';
 import type { ContactsService } from '../contacts/service.ts';
-import type { FacesService, SyncedFace } from '../faces/service.ts';
-import type { FeatureForGlasses, FeaturesService } from '../features/service.ts';
+import type { FacesService } from '../faces/service.ts';
+import type { FeaturesService } from '../features/service.ts';
 import { pairedMail } from './emails.ts';
 import * as store from './store.ts';
 import { readCursor, writeCursor } from './sync-cursor.ts';
@@ -48,28 +48,9 @@ export function oauthError(code: OAuthErrorCode, description: string, kind: Doma
 /** OAuth parameters as the endpoint received them (form fields or JSON strings). */
 export type OAuthParams = Readonly<Record<string, string | undefined>>;
 
-export interface DeviceAuthorizationAnswer {
-  device_code: string;
-  user_code: string;
-  verification_uri: string;
-  verification_uri_complete: string;
-  expires_in: number;
-  interval: number;
-}
-
 export interface TokenAnswer {
   access_token: string;
   token_type: 'Bearer';
-}
-
-export interface SyncAnswer {
-  cursor: string;
-  /** The account's e-mail: the face backend's `email` form field. */
-  email: string;
-  faces: SyncedFace[];
-  deleted_face_ids: string[];
-  emergency_contacts: Array<{ name: string; country_code: string; phone_number: string; is_primary: boolean }>;
-  features: FeatureForGlasses[];
 }
 
 export interface DevicesDeps {

@@ -8,6 +8,7 @@ import {
   messages,
   type FaceSummary,
   type RecognizeAnswer,
+  type SyncedFace,
 } from '@seva/shared';
 import type { Readable } from 'node:stream';
 import type { BlobRecords, BlobStore } from '../../blobs/blob-store.ts';
@@ -62,13 +63,6 @@ function descriptorNumbers(buffer: Buffer): number[] {
 }
 
 /** A face as the glasses keep it: no picture, the descriptor to recognise it on the device. */
-export interface SyncedFace {
-  face_id: string;
-  name: string;
-  descriptor: number[];
-  updated_at: string;
-}
-
 /** A face as the data download writes it (issue #12): everything kept of it; its image is read on its own. */
 export interface ExportedFace {
   face_id: string;
