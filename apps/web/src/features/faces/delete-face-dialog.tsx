@@ -1,10 +1,9 @@
 import { faceMessages, PRODUCT_NAME, type FaceSummary } from '@seva/shared';
 import { useState } from 'react';
-import { Button } from '../../components/ui/button.tsx';
 import { ModalDialog } from '../../components/ui/modal-dialog.tsx';
-import { StatusRegion } from '../../components/ui/status-region.tsx';
 import { useDeleteFace } from './api/delete-face.ts';
 import { FaceImage } from './face-image.tsx';
+import { DialogActions } from '../../components/ui/dialog-actions.tsx';
 
 /** SPEC §8: 'Failed to delete face: {message}'. */
 export const deleteFailedMessage = (message: string) => `Failed to delete face: ${message}`;
@@ -68,15 +67,7 @@ function DeleteFaceConfirm({ email, face, onCancel, onDeleted }: { email: string
           <p id={CONSEQUENCE_ID}>{deleteConsequence(face.name)}</p>
         </div>
       </div>
-      <StatusRegion tone={failure ? 'error' : 'info'} message={failure ?? (remove.isPending ? 'Deleting…' : null)} />
-      <div className="actions">
-        <Button variant="danger" busy={remove.isPending} onClick={confirm}>
-          Delete
-        </Button>
-        <Button variant="secondary" onClick={onCancel}>
-          Cancel
-        </Button>
-      </div>
+      <DialogActions variant="danger" confirmLabel="Delete" busyMessage="Deleting…" busy={remove.isPending} failure={failure} onConfirm={confirm} onCancel={onCancel} />
     </>
   );
 }

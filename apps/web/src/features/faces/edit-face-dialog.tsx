@@ -1,13 +1,12 @@
 import { faceMessages, faceNameField, type FaceSummary } from '@seva/shared';
 import { useEffect, useState } from 'react';
 import { z } from 'zod';
-import { Button } from '../../components/ui/button.tsx';
 import { Form, useZodForm } from '../../components/ui/form.tsx';
 import { ModalDialog } from '../../components/ui/modal-dialog.tsx';
-import { StatusRegion } from '../../components/ui/status-region.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { useRenameFace } from './api/rename-face.ts';
+import { DialogActions } from '../../components/ui/dialog-actions.tsx';
 
 const editFaceSchema = z.object({ name: faceNameField(faceMessages.nameEmpty) });
 type EditFaceInput = z.infer<typeof editFaceSchema>;
@@ -62,15 +61,7 @@ function EditFaceForm({ email, face, onCancel, onSaved }: { email: string; face:
   return (
     <Form form={form} onSubmit={onSubmit} className="form">
       <TextField label="Name" autoComplete="off" spellCheck={false} {...register('name')} error={formState.errors.name?.message} />
-      <StatusRegion tone={failure ? 'error' : 'info'} message={failure ?? (busy ? 'Saving…' : null)} />
-      <div className="actions">
-        <Button type="submit" busy={busy}>
-          Save
-        </Button>
-        <Button variant="secondary" onClick={onCancel}>
-          Cancel
-        </Button>
-      </div>
+      <DialogActions confirmLabel="Save" busyMessage="Saving…" busy={busy} failure={failure} onCancel={onCancel} />
     </Form>
   );
 }

@@ -1,14 +1,13 @@
 import { accountMessages, deleteAccountSchema, messages, type DeleteAccountInput } from '@seva/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { Button } from '../../components/ui/button.tsx';
 import { Form, useZodForm } from '../../components/ui/form.tsx';
 import { ModalDialog } from '../../components/ui/modal-dialog.tsx';
 import { PasswordField } from '../../components/ui/password-field.tsx';
-import { StatusRegion } from '../../components/ui/status-region.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { forgetDeletedAccount } from '../../lib/session.ts';
 import { useDeleteAccount } from './api/delete-account.ts';
+import { DialogActions } from '../../components/ui/dialog-actions.tsx';
 
 export const DELETE_TITLE = 'Delete your account?';
 /** What is erased, said before it is done (issue #12). */
@@ -69,15 +68,7 @@ function DeleteAccountForm({ onCancel }: { onCancel: () => void }) {
         <p>It cannot be undone. To keep a copy, use '{accountMessages.downloadData}' first.</p>
       </div>
       <PasswordField label="Password" autoComplete="current-password" {...register('password')} error={formState.errors.password?.message} />
-      <StatusRegion tone={failure ? 'error' : 'info'} message={failure ?? (busy ? 'Deleting your account…' : null)} />
-      <div className="actions">
-        <Button type="submit" variant="danger" busy={busy}>
-          {accountMessages.confirmDelete}
-        </Button>
-        <Button variant="secondary" onClick={onCancel}>
-          Cancel
-        </Button>
-      </div>
+      <DialogActions variant="danger" confirmLabel={accountMessages.confirmDelete} busyMessage="Deleting your account…" busy={busy} failure={failure} onCancel={onCancel} />
     </Form>
   );
 }

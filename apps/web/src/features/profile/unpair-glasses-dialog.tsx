@@ -1,9 +1,8 @@
 import { deviceMessages, type PairedDevice } from '@seva/shared';
 import { useState } from 'react';
-import { Button } from '../../components/ui/button.tsx';
 import { ModalDialog } from '../../components/ui/modal-dialog.tsx';
-import { StatusRegion } from '../../components/ui/status-region.tsx';
 import { useUnpairDevice } from './api/unpair-device.ts';
+import { DialogActions } from '../../components/ui/dialog-actions.tsx';
 
 /** What unpairing does, said before it is done. */
 export const unpairConsequence = (name: string) =>
@@ -39,15 +38,7 @@ function UnpairConfirm({ device, onCancel, onUnpaired }: { device: PairedDevice;
   return (
     <>
       <p id={CONSEQUENCE_ID}>{unpairConsequence(device.name)}</p>
-      <StatusRegion tone={failure ? 'error' : 'info'} message={failure ?? (unpair.isPending ? 'Unpairing…' : null)} />
-      <div className="actions">
-        <Button variant="danger" busy={unpair.isPending} onClick={confirm}>
-          {deviceMessages.unpair}
-        </Button>
-        <Button variant="secondary" onClick={onCancel}>
-          Cancel
-        </Button>
-      </div>
+      <DialogActions variant="danger" confirmLabel={deviceMessages.unpair} busyMessage="Unpairing…" busy={unpair.isPending} failure={failure} onConfirm={confirm} onCancel={onCancel} />
     </>
   );
 }
