@@ -63,6 +63,41 @@ test.describe('without the script', () => {
   });
 });
 
+test.describe('a signed-in screen without the script', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('shows a signed-in browser the navigation and the heading from the page the server sends', async ({ signedInPage: page }) => {
+    await page.goto('/faces/add');
+    await expect(heading(page, 'Face Registration')).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Face Recognition' })).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByText('Current: Face Recognition')).toBeVisible();
+  });
+
+  test('shows a browser that is not signed in none of it', async ({ page }) => {
+    await page.goto('/faces/add');
+    await expect(page.locator('#root')).toBeEmpty();
+  });
+});
+
+test('a signed-in screen keeps what the page showed while the app takes over, then shows the rest', async ({ signedInPage: page }) => {
+  const errors = consoleErrors(page);
+  const release = await holdScripts(page);
+  await page.goto('/sos', { waitUntil: 'commit' });
+  await expect(heading(page, 'Emergency Contacts')).toBeVisible();
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await nav.evaluate((element) => element.setAttribute('data-before-script', ''));
+
+  release();
+  await expect(page).toHaveTitle('Emergency Contacts · SEVA portal');
+  await expect(page.getByRole('button', { name: 'Save Contacts' })).toBeVisible();
+  await expect(heading(page, 'Emergency Contacts')).toBeVisible();
+  await expect(page.locator('nav[data-before-script]')).toBeVisible();
+  // The page's first heading leaves focus where the browser put it: 'Skip to main content' is the first Tab stop.
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'Skip to main content' })).toBeFocused();
+  expect(errors).toEqual([]);
+});
+
 test('on /login, what is typed before the script runs is kept, and the form then signs in', async ({ page, newUser: user }) => {
   const errors = consoleErrors(page);
   const release = await holdScripts(page);

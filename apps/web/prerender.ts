@@ -8,11 +8,13 @@ import { compressFile } from './precompress.ts';
 
 /** What the server-side build of `entry` gives: the screens to prerender and how to render one. */
 interface PrerenderEntry {
-  PRERENDERED: ReadonlyArray<{ path: string; module: string }>;
+  PRERENDERED: ReadonlyArray<{ path: string; module: string; signedIn: boolean }>;
   renderScreen: (pathname: string) => Promise<string>;
 }
 
 const ROOT = '<div id="root"></div>';
+/** The folder of the pages for a signed-in browser (the server's `SIGNED_IN_PAGES` too). */
+const SIGNED_IN_PAGES = 'signed-in';
 /** The id of the template whose links src/boot.ts adds to a prerendered page once it is painted. */
 const AFTER_PAINT = 'after-paint';
 
@@ -21,8 +23,9 @@ const AFTER_PAINT = 'after-paint';
  * - index.html preloads the app (src/main.tsx and its chunks), which its script (src/boot.ts) runs once the page is
  *   painted;
  * - after the browser build, the screens `entry` lists are rendered into copies of index.html (dist/login.html for
- *   /login) and compressed. The server sends such a page for its screen, so the heading and form show before any
- *   script has run; once painted, the page fetches the app with the screen's chunks, and main.tsx hydrates it.
+ *   /login; dist/signed-in/faces/add.html for /faces/add, which the server sends only to a signed-in browser) and
+ *   compressed. The server sends such a page for its screen, so the heading (and form) show before any script has
+ *   run; once painted, the page fetches the app with the screen's chunks, and main.tsx hydrates it.
  */
 export function prerender(entry: string): Plugin {
   let config: ResolvedConfig;
@@ -64,7 +67,8 @@ export function prerender(entry: string): Plugin {
           const page = template
             .replace(ROOT, `<div id="root">${await renderScreen(screen.path)}</div>`)
             .replace('</head>', `<template id="${AFTER_PAINT}">${preloads(manifest, screen.module)}</template></head>`);
-          const file = path.join(outDir, `${screen.path.slice(1)}.html`);
+          const file = path.join(outDir, screen.signedIn ? SIGNED_IN_PAGES : '', `${screen.path.slice(1)}.html`);
+          fs.mkdirSync(path.dirname(file), { recursive: true });
           fs.writeFileSync(file, page);
           compressFile(file);
         }

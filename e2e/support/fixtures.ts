@@ -5,16 +5,15 @@ import { E2E_DATA_DIR } from './outbox.ts';
 
 export { expect } from '@playwright/test';
 
-/** The screens the server sends prerendered (apps/web/src/app/prerender.tsx), whose page says 'SEVA portal' until the app runs. */
-const PRERENDERED = ['/login', '/signup'];
-
 /**
- * A prerendered page works before the app has taken it over, as plain HTML: a link followed then loads the next page
- * instead of changing route (focus then starts at the top, not on the new heading). The specs test the app, so
- * `page.goto` waits for it there (the app sets the screen's title); `waitUntil: 'commit'` and a page without script do not.
+ * A prerendered page (/login, /signup, and a signed-in screen's navigation and heading for a signed-in browser: see
+ * apps/web/src/app/prerender.tsx) works before the app has taken it over, as plain HTML: a link followed then loads
+ * the next page instead of changing route (focus then starts at the top, not on the new heading). The specs test the
+ * app, so `page.goto` waits for it: the app gives every screen its title, where the page says 'SEVA portal'.
+ * `waitUntil: 'commit'` and a page without script do not wait.
  */
 async function waitForApp(page: Page): Promise<void> {
-  if (PRERENDERED.includes(new URL(page.url()).pathname)) await page.waitForFunction(() => document.title !== 'SEVA portal');
+  await page.waitForFunction(() => document.title !== 'SEVA portal');
 }
 
 /**

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routesOf } from './testing/routes-of.ts';
-import { createTestApp, type TestApp } from './testing/test-app.ts';
+import { createTestApp, signedInUser, type TestApp } from './testing/test-app.ts';
 
 /** The only routes a caller without identity may reach: everything else must sit in the private scope. */
 const PUBLIC_ROUTES = [
@@ -55,11 +55,14 @@ describe('the web app', () => {
   let t: TestApp;
   let webDist: string;
   beforeAll(async () => {
-    // A build as `npm run build` leaves it: index.html, a screen prerendered as its own page, hashed assets, an icon.
+    // A build as `npm run build` leaves it: index.html, a screen prerendered as its own page, one prerendered for a
+    // signed-in browser, hashed assets, an icon.
     webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'seva-web-'));
     fs.mkdirSync(path.join(webDist, 'assets'));
     fs.writeFileSync(path.join(webDist, 'index.html'), '<div id="root"></div>');
     fs.writeFileSync(path.join(webDist, 'login.html'), '<div id="root"><h1>Sign in to SEVA</h1></div>');
+    fs.mkdirSync(path.join(webDist, 'signed-in/faces'), { recursive: true });
+    fs.writeFileSync(path.join(webDist, 'signed-in/faces/add.html'), '<div id="root"><h1>Face Registration</h1></div>');
     fs.writeFileSync(path.join(webDist, 'assets/index-B3xQ9kPz.js'), 'console.log(1)');
     fs.writeFileSync(path.join(webDist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     t = await createTestApp('sqlite', { webDist });
@@ -86,6 +89,21 @@ describe('the web app', () => {
     const head = await t.app.inject({ method: 'HEAD', url: '/dashboard' });
     expect(head.statusCode).toBe(200);
     expect(head.headers['content-type']).toMatch(/^text\/html/);
+  });
+
+  it('sends a screen prerendered for a signed-in browser only to one, and index.html to any other', async () => {
+    const { cookie } = await signedInUser(t);
+    const signedIn = await get('/faces/add?step=2', { cookie });
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.body).toContain('Face Registration');
+    expect(signedIn.headers.vary).toMatch(/cookie/i);
+    for (const headers of [{}, { cookie: 'seva_session=not-a-session' }] as Array<Record<string, string>>) {
+      const other = await get('/faces/add', headers);
+      expect(other.body).toBe('<div id="root"></div>');
+      expect(other.headers.vary).toMatch(/cookie/i);
+    }
+    // Not as a file of its own either: the folder is the server's business.
+    expect((await get('/signed-in/faces/add')).body).toBe('<div id="root"></div>');
   });
 
   it('lets a browser keep hashed assets for a year and revalidate pages and icons, which it gets back as 304 when unchanged', async () => {

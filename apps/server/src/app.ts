@@ -23,7 +23,7 @@ import { vitalsRoutes } from './modules/vitals/routes.ts';
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './plugins/error-handler.ts';
 import { registerSameOriginCheck } from './plugins/same-origin.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
-import { identifyByBearer, identifyBySession, privateScope } from './plugins/session.ts';
+import { identifyByBearer, identifyBySession, privateScope, type Identify } from './plugins/session.ts';
 import { createServices, type Services } from './services.ts';
 
 export { BODY_LIMIT };
@@ -104,7 +104,7 @@ export async function buildApp(config: Config, overrides: { mailer?: Mailer; log
   await app.register(privateScope([bearer, identify], mountAll(sessionOrBearerRoutes), { bearerChallenge: true }));
   await app.register(privateScope(bearer, mountAll(bearerRoutes), { bearerChallenge: true, missingMessage: deviceMessages.tokenRequired }));
 
-  await registerWebApp(app, config.webDist);
+  await registerWebApp(app, config.webDist, identify);
   return { app, infrastructure, services };
 }
 
@@ -117,12 +117,17 @@ const API_PREFIXES = ['/api/', '/face-api/', '/device-api/', '/oauth/'];
 const HASHED_ASSET = `${path.sep}assets${path.sep}`;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
+/** The folder of the pages the build prerendered for a signed-in browser (apps/web/prerender.ts). */
+const SIGNED_IN_PAGES = 'signed-in';
+
 /**
- * Serves the built web app: a screen prerendered at build time from its own page (dist/login.html for /login), every
- * other screen route from index.html so deep links work; JSON 404 for the rest. Hashed assets are cached for good;
- * pages and unhashed files are revalidated on each use (ETag, Last-Modified), so a second visit loads only what changed.
+ * Serves the built web app. A screen the build prerendered is sent as its own page: dist/login.html for /login, and
+ * dist/signed-in/faces/add.html for /faces/add to a browser that is signed in (the navigation and the heading, shown
+ * before the app has run; a signed-out browser would be sent to /login, so it gets index.html). Any other address that
+ * may be a screen gets index.html, so deep links work; the rest a JSON 404. Hashed assets are cached for good; pages
+ * and unhashed files are revalidated on each use (ETag, Last-Modified), so a second visit loads only what changed.
  */
-async function registerWebApp(app: FastifyInstance, webDist: string | undefined): Promise<void> {
+async function registerWebApp(app: FastifyInstance, webDist: string | undefined, identify: Identify): Promise<void> {
   const hasWeb = webDist !== undefined && fs.existsSync(path.join(webDist, 'index.html'));
   if (hasWeb) {
     await app.register(fastifyStatic, {
@@ -134,12 +139,26 @@ async function registerWebApp(app: FastifyInstance, webDist: string | undefined)
       setHeaders: (reply, file) => reply.header('Cache-Control', file.includes(HASHED_ASSET) ? IMMUTABLE : 'no-cache'),
     });
   }
-  const prerendered = new Set(hasWeb ? fs.readdirSync(webDist).filter((name) => name.endsWith('.html') && name !== 'index.html') : []);
-  app.setNotFoundHandler((request, reply) => {
+  const pages = new Set(
+    hasWeb
+      ? fs
+          .readdirSync(webDist, { recursive: true, encoding: 'utf8' })
+          .filter((name) => name.endsWith('.html') && name !== 'index.html')
+          .map((name) => name.split(path.sep).join('/'))
+      : [],
+  );
+  app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !API_PREFIXES.some((prefix) => pathname.startsWith(prefix)) && !path.extname(pathname);
     if (!hasWeb || !isPage) return reply.status(404).send({ message: messages.notFound });
     const page = `${pathname.slice(1)}.html`;
-    return reply.status(200).sendFile(prerendered.has(page) ? page : 'index.html');
+    const signedInPage = `${SIGNED_IN_PAGES}/${page}`;
+    if (pages.has(signedInPage)) {
+      // The same address is a different page to a signed-in browser: a cache must not give one the other's.
+      reply.header('Vary', 'Cookie');
+      if (await identify(request)) return reply.status(200).sendFile(signedInPage);
+    }
+    const isPublicPage = pages.has(page) && !page.startsWith(`${SIGNED_IN_PAGES}/`);
+    return reply.status(200).sendFile(isPublicPage ? page : 'index.html');
   });
 }

@@ -10,9 +10,10 @@ import { sessionQuery } from './lib/session.ts';
 
 /**
  * The app, started by boot.ts once the page has been painted.
- * /login and /signup arrive prerendered (prerender.ts): the page already shows the screen, and `hydrateRoot` takes it
+ * /login and /signup arrive prerendered (prerender.ts), and so does a signed-in screen's heading and navigation when
+ * the server found the browser signed in: the page already shows the screen, and `hydrateRoot` takes it
  * over as it is, keeping what the user typed meanwhile. The first render must equal the prerendered one, so the
- * screen's code is loaded first and the session is not known yet (both pages render for "not known").
+ * screen's code is loaded first and the session is not known yet (every prerendered page renders for "not known").
  * A page opened after a redirect that carried state (a notice for /login) renders afresh instead: the prerendered
  * page does not hold that notice. Every other address starts from an empty page.
  */
@@ -21,7 +22,7 @@ async function start(root: HTMLElement): Promise<void> {
   // A page rendered here asks who is signed in while its screen loads, not after (a signed-in screen waits for both).
   if (!prerendered) void queryClient.prefetchQuery(sessionQuery);
   await loadScreensAt(routes, window.location.pathname);
-  const app = <App router={createBrowserRouter(routes)} />;
+  const app = <App router={createBrowserRouter(routes)} prerendered={prerendered} />;
   // As a transition, React renders in slices and lets the browser answer in between (a slow phone's main thread is not
   // held for the whole first render); a click or key on the page meanwhile hydrates its part at once and is not lost.
   startTransition(() => {

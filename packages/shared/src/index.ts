@@ -11,4 +11,5 @@ export * from './schemas/contacts.ts';
 export * from './features.ts';
 export * from './schemas/faces.ts';
 export * from './schemas/devices.ts';
+export * from './account.ts';
 export * from './schemas/account.ts';

@@ -1,17 +1,23 @@
 import { StrictMode, useEffect } from 'react';
 import { RouterProvider, type DataRouter } from 'react-router';
 import { resendEarlySubmit } from './early-submit.ts';
+import { PrerenderedPage } from './prerendered-page.ts';
 import { Providers } from './providers.tsx';
 
-/** The whole app around a router: the same tree in the browser and when /login and /signup are prerendered. */
-export function App({ router }: { router: DataRouter }) {
+/**
+ * The whole app around a router: the same tree in the browser and when a screen is prerendered. `prerendered`: the
+ * page arrived with its screen drawn (prerendered-page.ts).
+ */
+export function App({ router, prerendered = false }: { router: DataRouter; prerendered?: boolean }) {
   // Runs once the first render (the hydration of a prerendered page) is on the page.
   useEffect(resendEarlySubmit, []);
   return (
     <StrictMode>
-      <Providers>
-        <RouterProvider router={router} />
-      </Providers>
+      <PrerenderedPage value={prerendered}>
+        <Providers>
+          <RouterProvider router={router} />
+        </Providers>
+      </PrerenderedPage>
     </StrictMode>
   );
 }

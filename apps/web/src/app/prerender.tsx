@@ -7,11 +7,21 @@ import { routes } from './router.tsx';
 
 /**
  * The screens whose page is rendered at build time (prerender.ts, beside vite.config.ts): the first ones a user waits
- * for. `module` is the screen's code, whose chunk the page asks for at once beside the app's.
+ * for. `module` is the screen's code, whose chunk the page asks for at once beside the app's. `signedIn`: the page is
+ * for a browser the server finds signed in, and holds the navigation and the screen's heading while the app asks
+ * who that is (route-guard.tsx); other browsers get index.html for that address.
  */
 export const PRERENDERED = [
-  { path: paths.login, module: 'src/features/auth/login-page.tsx' },
-  { path: paths.signup, module: 'src/features/auth/signup-page.tsx' },
+  { path: paths.login, module: 'src/features/auth/login-page.tsx', signedIn: false },
+  { path: paths.signup, module: 'src/features/auth/signup-page.tsx', signedIn: false },
+  { path: paths.dashboard, module: 'src/features/dashboard/dashboard-page.tsx', signedIn: true },
+  { path: paths.faces, module: 'src/features/faces/faces-page.tsx', signedIn: true },
+  { path: paths.addFace, module: 'src/features/faces/add-face-page.tsx', signedIn: true },
+  { path: paths.sos, module: 'src/features/sos/sos-page.tsx', signedIn: true },
+  { path: paths.manual, module: 'src/features/manual/manual-page.tsx', signedIn: true },
+  { path: paths.updates, module: 'src/features/updates/updates-page.tsx', signedIn: true },
+  { path: paths.profile, module: 'src/features/profile/profile-page.tsx', signedIn: true },
+  { path: paths.pair, module: 'src/features/pairing/pair-page.tsx', signedIn: true },
 ] as const;
 
 /**
@@ -20,5 +30,5 @@ export const PRERENDERED = [
  */
 export async function renderScreen(pathname: string): Promise<string> {
   await loadScreensAt(routes, pathname);
-  return renderToString(<App router={createMemoryRouter(routes, { initialEntries: [pathname] })} />);
+  return renderToString(<App router={createMemoryRouter(routes, { initialEntries: [pathname] })} prerendered />);
 }

@@ -1,9 +1,10 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { use, useEffect, useState, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { StatusRegion } from '../components/ui/status-region.tsx';
 import { paths } from '../lib/paths.ts';
 import { useDelayedRedirect } from '../lib/use-delayed-redirect.ts';
 import { useLoginStateFor, useSession } from '../lib/session.ts';
+import { PrerenderedPage } from './prerendered-page.ts';
 
 export interface SignedOutNotice {
   /** What a signed-out visitor is told before going to /login. */
@@ -14,10 +15,12 @@ export interface SignedOutNotice {
 /**
  * Lets only a signed-in user through; others go to /login, at once or after the screen's own notice (SPEC §4).
  * /login is told the page asked for, and goes back to it after signing in; when the session ended while the user
- * was working here, it says so.
+ * was working here, it says so. While it asks, a page that arrived prerendered (the server found the browser signed
+ * in) keeps showing `whilePending`, what was prerendered; any other page shows nothing until the answer.
  */
-export function RouteGuard({ children, signedOut }: { children: ReactNode; signedOut?: SignedOutNotice | undefined }) {
+export function RouteGuard({ children, signedOut, whilePending }: { children: ReactNode; signedOut?: SignedOutNotice | undefined; whilePending?: ReactNode }) {
   const session = useSession();
+  const prerendered = use(PrerenderedPage);
   const location = useLocation();
   const isSignedOut = session.isSuccess && session.data === null;
   const login = useLoginStateFor(location.pathname + location.search);
@@ -31,7 +34,7 @@ export function RouteGuard({ children, signedOut }: { children: ReactNode; signe
     return () => clearTimeout(timer);
   }, []);
 
-  if (session.isPending) return <StatusRegion message={slow ? 'Checking your session…' : null} />;
+  if (session.isPending) return prerendered && whilePending ? whilePending : <StatusRegion message={slow ? 'Checking your session…' : null} />;
   if (session.isError) return <StatusRegion tone="error" message={`Failed to load user data: ${session.error.message}`} />;
   if (session.data === null) {
     if (!notice) return <Navigate to={paths.login} replace state={login} />;
@@ -41,5 +44,7 @@ export function RouteGuard({ children, signedOut }: { children: ReactNode; signe
       </div>
     );
   }
-  return <>{children}</>;
+  // Not wrapped: `children` then takes the place of `whilePending` in the tree, which keeps what both hold (the
+  // navigation, and focus in it) instead of drawing it again.
+  return children;
 }

@@ -5,6 +5,7 @@ import { paths } from '../../lib/paths.ts';
 import { useSession } from '../../lib/session.ts';
 import { ProfileMenu } from './profile-menu.tsx';
 import { SetUpChecklist } from './set-up-checklist.tsx';
+import { screenHeadings } from '../../lib/screen-headings.ts';
 
 const CARDS = [
   { to: paths.faces, title: 'Face Recognition', text: 'Teach your glasses the faces of the people you know.' },
@@ -24,7 +25,7 @@ export function DashboardPage() {
   return (
     <>
       <div className="page-title-row">
-        <PageHeading>My Dashboard</PageHeading>
+        <PageHeading>{screenHeadings[paths.dashboard]}</PageHeading>
         <ProfileMenu name={name} />
       </div>
       <p className="lead">Welcome back, {name}</p>

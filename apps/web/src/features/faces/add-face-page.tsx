@@ -17,6 +17,7 @@ import { FaceGuidelines } from './face-guidelines.tsx';
 import { NamingStep, type FaceSubmission } from './naming-step.tsx';
 import { faceCountRefusal, isPhotoRefusal, storeFaceErrorMessage } from './photo-refusal.ts';
 import { UploadPicker } from './upload-picker.tsx';
+import { screenHeadings } from '../../lib/screen-headings.ts';
 
 type Method = 'camera' | 'upload';
 interface Picked {
@@ -117,7 +118,7 @@ export function AddFacePage() {
 
   return (
     <>
-      <PageHeading>Face Registration</PageHeading>
+      <PageHeading>{screenHeadings[paths.addFace]}</PageHeading>
       <p>Teach your SEVA glasses a face: give consent, take or upload a photo of one face, then name it.</p>
       <StatusRegion tone={status ? 'info' : (notice?.tone ?? 'info')} message={status ?? notice?.text ?? null} />
       <div className="add-face-layout">

@@ -16,6 +16,7 @@ import { FaceListControls } from './face-list-controls.tsx';
 import { DEFAULT_PAGE_SIZE, faceListView, type NameOrder } from './face-list-state.ts';
 import { loadErrorMessage } from './load-error-message.ts';
 import { Pagination } from './pagination.tsx';
+import { screenHeadings } from '../../lib/screen-headings.ts';
 
 const LOADING_MESSAGE = 'Loading your faces…';
 
@@ -64,7 +65,7 @@ export function FacesPage() {
   return (
     <>
       <div className="page-title-row">
-        <PageHeading>Face Management Console</PageHeading>
+        <PageHeading>{screenHeadings[paths.faces]}</PageHeading>
         <Link to={paths.addFace} className="button button-primary faces-link-button">
           Add New Face
         </Link>

@@ -7,6 +7,8 @@ import { isRetryable, manualErrorMessage } from './manual-error-message.ts';
 import { manualDate, manualTitle } from './manual-heading.ts';
 import type { ManualInfo } from './pdf-reading.ts';
 import type { PdfViewerProps } from './pdf-viewer.tsx';
+import { screenHeadings } from '../../lib/screen-headings.ts';
+import { paths } from '../../lib/paths.ts';
 
 /** react-pdf and pdf.js load only when a manual is shown; a chunk that fails to load is reported like a bad PDF. */
 const PdfViewer = lazy<ComponentType<PdfViewerProps>>(() =>
@@ -47,7 +49,7 @@ export function ManualPage() {
 
   return (
     <>
-      <PageHeading>KNOWLEDGE BASE</PageHeading>
+      <PageHeading>{screenHeadings[paths.manual]}</PageHeading>
       <p className="lead">Access the latest SEVA user manual</p>
       <StatusRegion tone={status.tone} message={status.message} />
       {error && isRetryable(error) ? (

@@ -12,6 +12,7 @@ import { useDenyPairing } from './api/deny-pairing.ts';
 import { CodeEntryForm } from './code-entry-form.tsx';
 import { pairingRefusal } from './pairing-refusal.ts';
 import { PairingRequest } from './pairing-request.tsx';
+import { screenHeadings } from '../../lib/screen-headings.ts';
 
 /** Where /pair is: the code, the glasses waiting for it, or the answer given. */
 type Step =
@@ -84,7 +85,7 @@ export function PairPage() {
 
   return (
     <div className="page-narrow">
-      <PageHeading focusKey={step.kind}>Pair your glasses</PageHeading>
+      <PageHeading focusKey={step.kind}>{screenHeadings[paths.pair]}</PageHeading>
       <StatusRegion tone={status.tone} message={status.message} />
       {step.kind === 'entry' ? <CodeEntryForm form={form} prefilled={linked !== ''} busy={check.isPending} onSubmit={onCheck} /> : null}
       {step.kind === 'request' ? (

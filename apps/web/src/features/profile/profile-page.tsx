@@ -13,6 +13,7 @@ import { useProfile } from './api/get-profile.ts';
 import { EditableField, type ProfileDraft } from './editable-field.tsx';
 import { IdentityQr } from './identity-qr.tsx';
 import { PairedGlassesSection } from './paired-glasses-section.tsx';
+import { screenHeadings } from '../../lib/screen-headings.ts';
 
 const LOADING = 'Loading your profile...';
 /** Not in SPEC: an edit kept when the session ended, open again after signing in (issue #9). */
@@ -43,7 +44,7 @@ export function ProfilePage() {
   return (
     <>
       <div className="page-title-row">
-        <PageHeading>User Profile</PageHeading>
+        <PageHeading>{screenHeadings[paths.profile]}</PageHeading>
         <Button variant="secondary" busy={signingOut} onClick={signOut}>
           Sign Out
         </Button>

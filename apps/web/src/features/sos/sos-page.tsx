@@ -10,6 +10,7 @@ import { useContacts } from './api/get-contacts.ts';
 import { ContactsForm } from './contacts-form.tsx';
 import { ContactsView, type ContactsViewProps } from './contacts-view.tsx';
 import type { ContactsFormValues } from './use-contacts-form.ts';
+import { screenHeadings } from '../../lib/screen-headings.ts';
 
 /** Not in SPEC: says why the form is empty when the saved contacts could not be read (SPEC §4: edit mode then). */
 export const CONTACTS_LOAD_FAILED = 'Your saved contacts could not be loaded. You can enter them again below.';
@@ -44,7 +45,7 @@ export function SosPage() {
 
   return (
     <>
-      <PageHeading>Emergency Contacts</PageHeading>
+      <PageHeading>{screenHeadings[paths.sos]}</PageHeading>
       <p className="lead">Add contact information for people we should reach in case of an emergency. Primary contact is required.</p>
       <p>{HOW_GLASSES_USE_CONTACTS}</p>
       <StatusRegion tone={contacts.isPending || (!error && !saved.message) ? 'info' : error ? 'error' : 'success'} message={message} />

@@ -9,6 +9,8 @@ import { availabilityName, featureAvailability, hasDownload } from './feature-av
 import { FeatureCarousel } from './feature-carousel.tsx';
 import { lastCheckedText } from './last-checked.ts';
 import { UpdatesSummary } from './updates-summary.tsx';
+import { screenHeadings } from '../../lib/screen-headings.ts';
+import { paths } from '../../lib/paths.ts';
 
 const NAMES = FEATURES.map((f) => f.name);
 export const failedToLoadFeatures = (message: string) => `Failed to load feature data: ${message}`;
@@ -37,7 +39,7 @@ export function UpdatesPage() {
 
   return (
     <>
-      <PageHeading>Scan QR codes to install or update the SEVA features</PageHeading>
+      <PageHeading>{screenHeadings[paths.updates]}</PageHeading>
       <StatusRegion tone="error" message={failed ? failedToLoadFeatures(features.error.message) : null} />
       {failed ? (
         <p>

@@ -1,0 +1,95 @@
+/**
+ * Issue #12, "your data, your control": the account's activity, its signed-in browsers, the download of everything
+ * the portal holds about the user and the deletion of the account: the words of /profile's sections. Kept apart from
+ * the rule the server checks (schemas/account.ts), so the screens that show these words need not load zod.
+ */
+
+/** What happened on an account, in the order /profile explains them. */
+export const ACTIVITY_KINDS = [
+  'signed-in',
+  'wrong-password',
+  'password-changed',
+  'email-verified',
+  'face-added',
+  'face-renamed',
+  'face-deleted',
+  'contacts-changed',
+  'data-downloaded',
+  'glasses-paired',
+  'glasses-unpaired',
+] as const;
+export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
+
+/** What /profile and the downloaded activity.json call each kind of event (issue #12, verbatim). */
+export const activityLabels: Record<ActivityKind, string> = {
+  'signed-in': 'Signed in',
+  'wrong-password': 'Wrong password',
+  'password-changed': 'Password changed',
+  'email-verified': 'Email verified',
+  'face-added': 'Face added',
+  'face-renamed': 'Face renamed',
+  'face-deleted': 'Face deleted',
+  'contacts-changed': 'Emergency contacts changed',
+  'data-downloaded': 'Data downloaded',
+  'glasses-paired': 'Glasses paired',
+  'glasses-unpaired': 'Glasses unpaired',
+};
+
+/** Events are kept this long, then purged. */
+export const ACTIVITY_RETENTION_DAYS = 90;
+/** /profile shows this many of the newest events. */
+export const RECENT_ACTIVITY_SHOWN = 20;
+
+/** One event as GET /api/activity lists it. `device`: the browser and system, or the glasses' name; null when unknown. */
+export interface ActivityEvent {
+  id: string;
+  kind: ActivityKind;
+  label: string;
+  at: string;
+  device: string | null;
+}
+
+/** One signed-in browser (a live session) as GET /api/account/sessions lists it; `id` is opaque, never the token. */
+export interface BrowserSession {
+  id: string;
+  browser: string;
+  system: string;
+  signedInAt: string;
+  /** When the session was last used (noted at most hourly). */
+  lastActiveAt: string;
+  /** The session of the browser that asked. */
+  current: boolean;
+}
+
+export const accountMessages = {
+  yourDataHeading: 'Your data',
+  downloadData: 'Download my data',
+  deleteAccount: 'Delete my account',
+  confirmDelete: 'Delete account',
+  accountDeleted: 'Your account has been deleted.',
+  signedInBrowsersHeading: 'Signed-in browsers',
+  thisBrowser: 'This browser',
+  signOut: 'Sign out',
+  signOutOthers: 'Sign out all other browsers',
+  recentActivityHeading: 'Recent activity',
+  noActivity: 'No activity in the last 90 days.',
+  noOtherBrowsers: 'No other browser is signed in.',
+  sessionNotFound: 'This browser is not signed in to your account. It may have signed out already.',
+  unknownBrowser: 'Unknown browser',
+  unknownSystem: 'unknown system',
+} as const;
+
+/** 'Consent given on {date}' in the face details (issue #12). */
+export const consentGivenMessage = (date: string) => `Consent given on ${date}`;
+
+/** 'Chrome on Linux': how a browser is named on /profile and in the activity list. */
+export const browserDescription = (session: Pick<BrowserSession, 'browser' | 'system'>) => `${session.browser} on ${session.system}`;
+
+/** What /profile says after one browser was signed out. */
+export const signedOutBrowserMessage = (description: string) => `${description} signed out. It will need the password to come back.`;
+
+/** What /profile says after 'Sign out all other browsers'. */
+export function signedOutOthersMessage(count: number): string {
+  if (count === 0) return 'No other browser was signed in.';
+  return `${count} other ${count === 1 ? 'browser' : 'browsers'} signed out.`;
+}
