@@ -118,6 +118,9 @@ test('glasses paired by a code typed on /pair with the keyboard get their token,
   await page.keyboard.press('Enter');
   await expect(pairHeading(page)).toBeFocused();
   await expect(page).toHaveTitle('Pair your glasses · SEVA portal');
+  // The navigation says where the user is: no entry of its own is current, and 'Current:' names the screen.
+  await expect(page.getByText('Current: Pair your glasses', { exact: true })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Main' }).locator('[aria-current="page"]')).toHaveCount(0);
   await expectNoAxeViolations(page, '/pair, code entry');
 
   // Typed as it is heard: lower case, a space where the dash is.

@@ -1,6 +1,5 @@
-import { execFileSync } from 'node:child_process';
-import path from 'node:path';
 import type { Page } from '@playwright/test';
+import { admin } from './support/admin-cli.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { decodeQrPng } from './support/qr-code.ts';
 import { tabTo } from './support/keyboard.ts';
@@ -11,22 +10,11 @@ import { openDashboard } from './support/sign-in.ts';
 // /updates (SPEC §2, §3, §4, §8, §9): the eight features in a carousel, with links set by the operator command line.
 test.describe.configure({ mode: 'parallel' });
 
-const ROOT = path.resolve(import.meta.dirname, '..');
-const DATA_DIR = `.tmp/e2e-${process.env.E2E_PORT ?? 3100}`;
 const DESCRIBE_LINK = 'https://example.com/describe.apk';
 const READ_LINK = 'https://example.com/read-for-me.apk';
 const MAGNIFY_LINK = 'https://example.com/magnify.apk';
 /** SPEC §3, in carousel order. */
 const NAMES = ['Describe Scene', 'Navigate', 'Find Object', 'Recognise Face', 'Read For Me', 'Talk To Me', 'Play Music', 'Magnify'];
-
-/** `npm run admin -- feature …` against the e2e server's data, as an operator would run it. */
-function admin(...args: string[]): string {
-  return execFileSync(process.execPath, ['--import', 'tsx', 'apps/server/src/cli/main.ts', ...args], {
-    cwd: ROOT,
-    env: { ...process.env, DATA_DIR, LOG_LEVEL: 'warn' },
-    encoding: 'utf8',
-  });
-}
 
 const heading = (page: Page) => page.getByRole('heading', { level: 1, name: 'Scan QR codes to install or update the SEVA features' });
 const carousel = (page: Page) => page.getByRole('region', { name: 'SEVA features' });

@@ -26,7 +26,7 @@ export function createServices({ config, database, blobs, mailer, faceEngine }: 
   const faces = createFacesService({ db, blobs, engine: faceEngine, engineSlots: config.faceThreads, blobDeletions, activity: activity.record });
   const manuals = createManualsService({ db, blobs });
   const features = createFeaturesService({ db });
-  const devices = createDevicesService({ db, mailer, config, faces, contacts, features, limit: identity.limit, activity: activity.record });
+  const devices = createDevicesService({ db, mailer, config, faces, contacts, features, limit: identity.limit, forgive: identity.forgive, activity: activity.record });
   // Issue #12: an account's deletion takes every module's rows in one transaction, the user record (identity's) last.
   const erasers = [activity.eraseUser, faces.eraseUser, devices.eraseUser, contacts.eraseUser, identity.eraseUser];
   return {

@@ -14,6 +14,7 @@ export function devicesServiceAt(t: TestApp, options: { offsetMs?: number; maile
     contacts,
     features,
     limit: identity.limit,
+    forgive: identity.forgive,
     now: () => new Date(Date.now() + offsetMs),
   });
 }

@@ -1,4 +1,5 @@
 import { paths } from '../lib/paths.ts';
+import { screenHeadings } from '../lib/screen-headings.ts';
 
 /** SPEC §2: the entries of the shared top navigation, in order. */
 export const NAV_ENTRIES = [
@@ -10,8 +11,11 @@ export const NAV_ENTRIES = [
   { to: paths.profile, label: 'Profile' },
 ] as const;
 
-/** The feature a path belongs to, for 'Current: {feature}' and the document title. */
+/**
+ * The feature a path belongs to, for 'Current: {feature}': its entry in the navigation, else the screen's own heading
+ * (/pair, reached from the glasses, is 'Pair your glasses', not 'Home'), else 'Home'.
+ */
 export function featureForPath(pathname: string): string {
   const entry = [...NAV_ENTRIES].sort((a, b) => b.to.length - a.to.length).find((e) => pathname === e.to || pathname.startsWith(`${e.to}/`));
-  return entry?.label ?? 'Home';
+  return entry?.label ?? (screenHeadings as Record<string, string>)[pathname] ?? 'Home';
 }

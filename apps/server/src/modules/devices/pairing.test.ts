@@ -310,6 +310,18 @@ describe.each(engines)('pairing limits on %s', (engine) => {
     expect((await answerCode(t, (await signedInUser(t)).cookie, 'check', userCode, '10.9.0.3')).statusCode).toBe(200);
   });
 
+  it('counts only wrong codes: right ones, checked and allowed again and again, never add up to a refusal', async () => {
+    const { cookie } = await signedInUser(t);
+    for (let pair = 0; pair < 3; pair += 1) {
+      const asked = await t.app.inject({ method: 'POST', url: '/oauth/device_authorization', ...urlEncoded({ client_id: 'seva-glasses' }), remoteAddress: `10.9.4.${pair}` });
+      const { user_code: userCode } = asked.json();
+      for (let i = 0; i < 3; i += 1) expect((await answerCode(t, cookie, 'check', userCode, '10.9.3.2')).statusCode).toBe(200);
+      expect((await answerCode(t, cookie, 'allow', userCode, '10.9.3.2')).statusCode).toBe(200);
+    }
+    for (const code of ['ZZZZ-ZZZ6', 'ZZZZ-ZZZ7', 'ZZZZ-ZZZ8']) expect((await answerCode(t, cookie, 'check', code, '10.9.3.2')).statusCode).toBe(404);
+    expect((await answerCode(t, cookie, 'check', 'ZZZZ-ZZZ9', '10.9.3.2')).json()).toEqual(TOO_MANY);
+  });
+
   it('counts code entries per address across accounts', async () => {
     for (let i = 0; i < 5; i += 1) {
       const { cookie } = await signedInUser(t);

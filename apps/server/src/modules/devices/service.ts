@@ -62,6 +62,8 @@ export interface DevicesDeps {
   features: Pick<FeaturesService, 'forGlasses' | 'setInstalled'>;
   /** Identity's attempt counter (rate_limits table), shared with sign-in's mechanism. */
   limit: (action: 'pair' | 'deviceAuthorization', ip: string, account?: string) => Promise<void>;
+  /** Takes back an attempt `limit` counted that turned out right: only wrong pairing codes count. */
+  forgive: (action: 'pair', ip: string, account?: string) => Promise<void>;
   /** Notes glasses paired and unpaired in the account's activity (issue #12). */
   activity?: RecordActivity;
   now?: () => Date;
@@ -106,6 +108,17 @@ export function createDevicesService(deps: DevicesDeps) {
     if (!row) throw notFound(deviceMessages.pairingCodeUnknown);
     if (row.status !== 'pending') throw conflict(deviceMessages.pairingCodeUsed, 'code');
     if (row.expires_at <= iso()) throw expired(deviceMessages.pairingCodeExpired);
+    return row;
+  }
+
+  /**
+   * A code typed on /pair, counted against the pairing limit first (a refusal does not tell whether it was right); a
+   * code that names glasses waiting for an answer is then taken off the count.
+   */
+  async function enteredCode(user: SignedInUser, userCode: string, ip: string): Promise<store.AuthorizationRow> {
+    await deps.limit('pair', ip, user.uid);
+    const row = await pendingAuthorization(userCode);
+    await deps.forgive('pair', ip, user.uid);
     return row;
   }
 
@@ -193,10 +206,12 @@ export function createDevicesService(deps: DevicesDeps) {
       });
     },
 
-    /** /pair: the glasses waiting for this code and what they will read. Counted like a sign-in attempt. */
+    /**
+     * /pair: the glasses waiting for this code and what they will read. A wrong code counts like a failed sign-in;
+     * a right one does not, so a few typos and several pairs of glasses never add up to a refusal.
+     */
     async findPending(user: SignedInUser, userCode: string, ip: string): Promise<PendingPairing> {
-      await deps.limit('pair', ip, user.uid);
-      const row = await pendingAuthorization(userCode);
+      const row = await enteredCode(user, userCode, ip);
       return { code: formatUserCode(row.user_code), deviceName: row.device_name, grants: PAIRING_GRANTS, expiresAt: row.expires_at };
     },
 
@@ -205,8 +220,7 @@ export function createDevicesService(deps: DevicesDeps) {
      * it cannot be sent, nothing is paired (the e-mail is how a user learns of glasses they did not pair).
      */
     async allow(user: SignedInUser, userCode: string, ip: string, from?: string | null): Promise<PairedDevice> {
-      await deps.limit('pair', ip, user.uid);
-      const row = await pendingAuthorization(userCode);
+      const row = await enteredCode(user, userCode, ip);
       const pairedAt = now();
       const device: store.DeviceRow = {
         id: randomUUID(),
@@ -235,8 +249,7 @@ export function createDevicesService(deps: DevicesDeps) {
 
     /** 'Deny': the glasses hear access_denied on their next poll. */
     async deny(user: SignedInUser, userCode: string, ip: string): Promise<void> {
-      await deps.limit('pair', ip, user.uid);
-      const row = await pendingAuthorization(userCode);
+      const row = await enteredCode(user, userCode, ip);
       if (!(await store.decide(db, row.user_code, { status: 'denied', user_id: user.uid, device_id: null, decided_at: iso() }))) {
         throw await lostDecision(row.user_code);
       }

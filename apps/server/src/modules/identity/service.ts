@@ -61,10 +61,23 @@ export function createIdentityService(deps: IdentityDeps) {
     if (!(await limits.hit(db, key, rule, now()))) throw tooMany(messages.tooManyAttempts);
   }
 
+  const limitKeys = (action: keyof Config['rateLimits'], ip: string, account?: string) => ({
+    ip: `${action}:ip:${rateLimitAddress(ip)}`,
+    account: account ? `${action}:account:${account}` : undefined,
+  });
+
   async function limit(action: keyof Config['rateLimits'], ip: string, account?: string): Promise<void> {
     const rules = config.rateLimits[action];
-    await limitKey(`${action}:ip:${rateLimitAddress(ip)}`, rules.perIp);
-    if (account) await limitKey(`${action}:account:${account}`, rules.perAccount);
+    const keys = limitKeys(action, ip, account);
+    await limitKey(keys.ip, rules.perIp);
+    if (keys.account) await limitKey(keys.account, rules.perAccount);
+  }
+
+  /** Takes back what `limit` counted for an attempt that turned out right, so that only wrong ones count. */
+  async function forgive(action: keyof Config['rateLimits'], ip: string, account?: string): Promise<void> {
+    const keys = limitKeys(action, ip, account);
+    await limits.takeBack(db, keys.ip);
+    if (keys.account) await limits.takeBack(db, keys.account);
   }
 
   /** A sign-up never verified whose 24 hours have passed: it counts as no account and is deleted when in the way. */
@@ -146,6 +159,7 @@ export function createIdentityService(deps: IdentityDeps) {
   return {
     /** Counts one attempt at `action` from this address (and account); too many in the window is refused. */
     limit,
+    forgive,
 
     /**
      * Housekeeping: removes expired sessions, used links, links that expired over a week ago (until then a click
