@@ -16,9 +16,10 @@ export interface SignedOutNotice {
  * Lets only a signed-in user through; others go to /login, at once or after the screen's own notice (SPEC §4).
  * /login is told the page asked for, and goes back to it after signing in; when the session ended while the user
  * was working here, it says so. While it asks, a page that arrived prerendered (the server found the browser signed
- * in) keeps showing `whilePending`, what was prerendered; any other page shows nothing until the answer.
+ * in) keeps showing `whilePending`, what was prerendered, with the guard's status in it; any other page shows only
+ * that status. The status says 'Checking your session…' once the answer is slow to come.
  */
-export function RouteGuard({ children, signedOut, whilePending }: { children: ReactNode; signedOut?: SignedOutNotice | undefined; whilePending?: ReactNode }) {
+export function RouteGuard({ children, signedOut, whilePending }: { children: ReactNode; signedOut?: SignedOutNotice | undefined; whilePending?: (status: ReactNode) => ReactNode }) {
   const session = useSession();
   const prerendered = use(PrerenderedPage);
   const location = useLocation();
@@ -34,7 +35,10 @@ export function RouteGuard({ children, signedOut, whilePending }: { children: Re
     return () => clearTimeout(timer);
   }, []);
 
-  if (session.isPending) return prerendered && whilePending ? whilePending : <StatusRegion message={slow ? 'Checking your session…' : null} />;
+  if (session.isPending) {
+    const status = <StatusRegion message={slow ? 'Checking your session…' : null} />;
+    return prerendered && whilePending ? whilePending(status) : status;
+  }
   if (session.isError) return <StatusRegion tone="error" message={`Failed to load user data: ${session.error.message}`} />;
   if (session.data === null) {
     if (!notice) return <Navigate to={paths.login} replace state={login} />;

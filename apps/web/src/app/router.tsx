@@ -30,7 +30,7 @@ function GuardedFeatures() {
   const matches = useMatches();
   const handle = matches[matches.length - 1]?.handle as { signedOut?: SignedOutNotice } | undefined;
   return (
-    <RouteGuard signedOut={handle?.signedOut} whilePending={<FeatureLayout placeholder />}>
+    <RouteGuard signedOut={handle?.signedOut} whilePending={(status) => <FeatureLayout placeholder={status} />}>
       <FeatureLayout />
     </RouteGuard>
   );

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { screenHeadings } from '../../lib/screen-headings.ts';
 import { SessionEndedNotice } from './session-ended-notice.tsx';
@@ -5,24 +6,32 @@ import { SkipLink } from './skip-link.tsx';
 import { TopNavigation } from './top-navigation.tsx';
 
 /**
- * Screens for a signed-in user: the shared navigation above the screen. `placeholder`: the screen's heading alone, in
- * its place, until the screen can be shown (the page prerendered for a signed-in browser, route-guard.tsx).
+ * Screens for a signed-in user: the shared navigation above the screen. `placeholder`: shown with the screen's heading
+ * in the screen's place until the screen can be shown (the page prerendered for a signed-in browser, whose route guard
+ * puts its status there: route-guard.tsx).
  */
-export function FeatureLayout({ placeholder = false }: { placeholder?: boolean }) {
+export function FeatureLayout({ placeholder }: { placeholder?: ReactNode }) {
   return (
     <>
       <SkipLink />
       <TopNavigation />
       <main id="main" className="page">
         <SessionEndedNotice />
-        {placeholder ? <ScreenPlaceholder /> : <Outlet />}
+        {placeholder === undefined ? (
+          <Outlet />
+        ) : (
+          <>
+            <ScreenHeading />
+            {placeholder}
+          </>
+        )}
       </main>
     </>
   );
 }
 
 /** The heading the screen will show, where it will show it; a plain h1, so the screen's own heading counts as the page's first. */
-function ScreenPlaceholder() {
+function ScreenHeading() {
   const { pathname } = useLocation();
   const heading = (screenHeadings as Record<string, string>)[pathname];
   return heading ? <h1 className="page-heading">{heading}</h1> : null;
