@@ -156,7 +156,9 @@ async function registerWebApp(app: FastifyInstance, webDist: string | undefined,
     if (pages.has(signedInPage)) {
       // The same address is a different page to a signed-in browser: a cache must not give one the other's.
       reply.header('Vary', 'Cookie');
-      if (await identify(request)) return reply.status(200).sendFile(signedInPage);
+      // A lookup that fails costs only the head start: the app asks again and says what went wrong.
+      const signedIn = await identify(request).catch((error: unknown) => request.log.warn({ err: error }, 'session lookup for a page failed'));
+      if (signedIn) return reply.status(200).sendFile(signedInPage);
     }
     const isPublicPage = pages.has(page) && !page.startsWith(`${SIGNED_IN_PAGES}/`);
     return reply.status(200).sendFile(isPublicPage ? page : 'index.html');
