@@ -1,5 +1,5 @@
 import { paths } from '../lib/paths.ts';
-import { screenHeadings } from '../lib/screen-headings.ts';
+import { screenHeadingAt } from '../lib/screen-headings.ts';
 
 /** SPEC §2: the entries of the shared top navigation, in order. */
 export const NAV_ENTRIES = [
@@ -17,5 +17,5 @@ export const NAV_ENTRIES = [
  */
 export function featureForPath(pathname: string): string {
   const entry = [...NAV_ENTRIES].sort((a, b) => b.to.length - a.to.length).find((e) => pathname === e.to || pathname.startsWith(`${e.to}/`));
-  return entry?.label ?? (screenHeadings as Record<string, string>)[pathname] ?? 'Home';
+  return entry?.label ?? screenHeadingAt(pathname) ?? 'Home';
 }

@@ -15,4 +15,7 @@ export const screenHeadings = {
   [paths.pair]: 'Pair your glasses',
 } as const;
 
-export type SignedInScreenPath = keyof typeof screenHeadings;
+/** The heading of the signed-in screen at `pathname`, if it is one. */
+export function screenHeadingAt(pathname: string): string | undefined {
+  return (screenHeadings as Record<string, string | undefined>)[pathname];
+}

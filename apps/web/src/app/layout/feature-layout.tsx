@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { screenHeadings } from '../../lib/screen-headings.ts';
+import { screenHeadingAt } from '../../lib/screen-headings.ts';
 import { SessionEndedNotice } from './session-ended-notice.tsx';
 import { SkipLink } from './skip-link.tsx';
 import { TopNavigation } from './top-navigation.tsx';
@@ -32,7 +32,6 @@ export function FeatureLayout({ placeholder }: { placeholder?: ReactNode }) {
 
 /** The heading the screen will show, where it will show it; a plain h1, so the screen's own heading counts as the page's first. */
 function ScreenHeading() {
-  const { pathname } = useLocation();
-  const heading = (screenHeadings as Record<string, string>)[pathname];
+  const heading = screenHeadingAt(useLocation().pathname);
   return heading ? <h1 className="page-heading">{heading}</h1> : null;
 }
