@@ -240,4 +240,15 @@ describe.each(engines)('generated hostile input to every endpoint on %s', (engin
     // The calls reached the rules, not only the door.
     expect([...seen.keys()].filter((status) => status >= 400 && status !== 401).length).toBeGreaterThan(3);
   });
+
+  it('refuses a NUL in any address parameter or query with a 400, which PostgreSQL text cannot hold', async () => {
+    const withParams = routes.filter((route) => route.path.includes('/:') && !route.path.startsWith('/device-api/'));
+    expect(withParams.map((route) => `${route.method} ${route.path}`)).toContain('GET /api/manuals/:id/file');
+    for (const route of withParams) {
+      const res = await t.app.inject({ method: route.method as 'GET', url: route.path.replace(/:\w+/g, '%00'), headers: { cookie: user.cookie } });
+      expect([res.statusCode, res.json()], `${route.method} ${route.path}`).toEqual([400, { message: 'This address contains a character that is not allowed.' }]);
+    }
+    const query = await t.app.inject({ method: 'GET', url: '/api/manuals/latest?x=%00', headers: { cookie: user.cookie } });
+    expect(query.statusCode).toBe(400);
+  });
 });
