@@ -21,7 +21,6 @@ import { manualsRoutes } from './modules/manuals/routes.ts';
 import { profileRoutes } from './modules/profile/routes.ts';
 import { vitalsRoutes } from './modules/vitals/routes.ts';
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './plugins/error-handler.ts';
-import { registerAddressCheck } from './plugins/address-check.ts';
 import { registerSameOriginCheck } from './plugins/same-origin.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { identifyByBearer, identifyBySession, privateScope, type Identify } from './plugins/session.ts';
@@ -92,7 +91,6 @@ export async function buildApp(config: Config, overrides: { mailer?: Mailer; log
   registerErrorHandler(app);
   registerSecurityHeaders(app, { secure: config.secureCookies });
   registerSameOriginCheck(app, config.publicUrl);
-  registerAddressCheck(app);
   await app.register(cookie);
   // Only routes that opt in (a list of 1,000 faces) are gzipped: the hook costs 20 µs on every other answer.
   await app.register(compress, { global: false, threshold: 2048, encodings: ['gzip'] });

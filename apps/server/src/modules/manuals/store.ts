@@ -19,7 +19,9 @@ export function listManualsNewestFirst(db: Executor) {
     .execute();
 }
 
-export function findManual(db: Executor, id: string) {
+/** The manual with this id. An id holding U+0000 names none: no id of ours has one, and PostgreSQL text cannot. */
+export async function findManual(db: Executor, id: string) {
+  if (id.includes('\u0000')) return undefined;
   return db.selectFrom('manuals').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
