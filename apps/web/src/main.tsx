@@ -22,7 +22,7 @@ async function start(root: HTMLElement): Promise<void> {
   // A page rendered here asks who is signed in while its screen loads, not after (a signed-in screen waits for both).
   if (!prerendered) void queryClient.prefetchQuery(sessionQuery);
   await loadScreensAt(routes, window.location.pathname);
-  const app = <App router={createBrowserRouter(routes)} prerendered={prerendered} />;
+  const app = <App router={createBrowserRouter(routes)} prerendered={prerendered ? window.location.pathname : null} />;
   // As a transition, React renders in slices and lets the browser answer in between (a slow phone's main thread is not
   // held for the whole first render); a click or key on the page meanwhile hydrates its part at once and is not lost.
   startTransition(() => {

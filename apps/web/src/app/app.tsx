@@ -6,9 +6,9 @@ import { Providers } from './providers.tsx';
 
 /**
  * The whole app around a router: the same tree in the browser and when a screen is prerendered. `prerendered`: the
- * page arrived with its screen drawn (prerendered-page.ts).
+ * address whose screen the page arrived drawn for (prerendered-page.ts).
  */
-export function App({ router, prerendered = false }: { router: DataRouter; prerendered?: boolean }) {
+export function App({ router, prerendered = null }: { router: DataRouter; prerendered?: string | null }) {
   // Runs once the first render (the hydration of a prerendered page) is on the page.
   useEffect(resendEarlySubmit, []);
   return (

@@ -30,5 +30,5 @@ export const PRERENDERED = [
  */
 export async function renderScreen(pathname: string): Promise<string> {
   await loadScreensAt(routes, pathname);
-  return renderToString(<App router={createMemoryRouter(routes, { initialEntries: [pathname] })} prerendered />);
+  return renderToString(<App router={createMemoryRouter(routes, { initialEntries: [pathname] })} prerendered={pathname} />);
 }

@@ -10,7 +10,7 @@ import { PrerenderedPage } from './prerendered-page.ts';
 import { RouteGuard } from './route-guard.tsx';
 
 /** /sos behind the guard as the router has it, the session not yet known; `answer` resolves the session request. */
-function renderGuardedSos(prerendered: boolean) {
+function renderGuardedSos(prerendered: string | null) {
   let answer: () => void = () => undefined;
   const answered = new Promise<void>((resolve) => (answer = resolve));
   server.use(
@@ -44,7 +44,7 @@ function renderGuardedSos(prerendered: boolean) {
 
 describe('the route guard while it asks who is signed in', () => {
   it('keeps a prerendered page as it was: the navigation and the heading, then says when the answer is slow', async () => {
-    const { answer } = renderGuardedSos(true);
+    const { answer } = renderGuardedSos(paths.sos);
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Emergency Contacts' })).toBeInTheDocument();
     expect(await screen.findByText('Checking your session…', {}, { timeout: 2000 })).toHaveRole('status');
@@ -57,8 +57,11 @@ describe('the route guard while it asks who is signed in', () => {
     expect(screen.getByRole('navigation', { name: 'Main' })).toBe(nav);
   });
 
-  it('shows any other page only its status until the answer', async () => {
-    const { answer } = renderGuardedSos(false);
+  it.each([
+    ['a page that arrived empty', null],
+    ['a page prerendered for another address (/login, then a route change)', paths.login],
+  ])('shows %s only its status until the answer', async (_page, prerendered) => {
+    const { answer } = renderGuardedSos(prerendered);
     expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
     expect(screen.queryByRole('heading')).not.toBeInTheDocument();
     expect(await screen.findByText('Checking your session…', {}, { timeout: 2000 })).toHaveRole('status');

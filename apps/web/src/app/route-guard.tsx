@@ -15,14 +15,14 @@ export interface SignedOutNotice {
 /**
  * Lets only a signed-in user through; others go to /login, at once or after the screen's own notice (SPEC §4).
  * /login is told the page asked for, and goes back to it after signing in; when the session ended while the user
- * was working here, it says so. While it asks, a page that arrived prerendered (the server found the browser signed
- * in) keeps showing `whilePending`, what was prerendered, with the guard's status in it; any other page shows only
- * that status. The status says 'Checking your session…' once the answer is slow to come.
+ * was working here, it says so. While it asks, the address the page arrived prerendered for (the server found the
+ * browser signed in) keeps showing `whilePending`, what was prerendered, with the guard's status in it; any other
+ * address shows only that status. The status says 'Checking your session…' once the answer is slow to come.
  */
 export function RouteGuard({ children, signedOut, whilePending }: { children: ReactNode; signedOut?: SignedOutNotice | undefined; whilePending?: (status: ReactNode) => ReactNode }) {
   const session = useSession();
-  const prerendered = use(PrerenderedPage);
   const location = useLocation();
+  const arrivedDrawn = use(PrerenderedPage) === location.pathname;
   const isSignedOut = session.isSuccess && session.data === null;
   const login = useLoginStateFor(location.pathname + location.search);
   // The screen's own notice is for visitors who were never signed in here; after a sign-out or an ended session,
@@ -37,7 +37,7 @@ export function RouteGuard({ children, signedOut, whilePending }: { children: Re
 
   if (session.isPending) {
     const status = <StatusRegion message={slow ? 'Checking your session…' : null} />;
-    return prerendered && whilePending ? whilePending(status) : status;
+    return arrivedDrawn && whilePending ? whilePending(status) : status;
   }
   if (session.isError) return <StatusRegion tone="error" message={`Failed to load user data: ${session.error.message}`} />;
   if (session.data === null) {

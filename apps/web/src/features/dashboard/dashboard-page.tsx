@@ -3,9 +3,9 @@ import { PageHeading } from '../../components/ui/page-heading.tsx';
 import { StatusRegion } from '../../components/ui/status-region.tsx';
 import { paths } from '../../lib/paths.ts';
 import { useSession } from '../../lib/session.ts';
+import { screenHeadings } from '../../lib/screen-headings.ts';
 import { ProfileMenu } from './profile-menu.tsx';
 import { SetUpChecklist } from './set-up-checklist.tsx';
-import { screenHeadings } from '../../lib/screen-headings.ts';
 
 const CARDS = [
   { to: paths.faces, title: 'Face Recognition', text: 'Teach your glasses the faces of the people you know.' },

@@ -7,6 +7,7 @@ import { PageHeading } from '../../components/ui/page-heading.tsx';
 import { StatusRegion } from '../../components/ui/status-region.tsx';
 import { paths } from '../../lib/paths.ts';
 import { useSession } from '../../lib/session.ts';
+import { screenHeadings } from '../../lib/screen-headings.ts';
 import { useFaces } from './api/get-faces.ts';
 import { recognizeFace } from './api/recognize-face.ts';
 import { useStoreFace } from './api/store-face.ts';
@@ -17,7 +18,6 @@ import { FaceGuidelines } from './face-guidelines.tsx';
 import { NamingStep, type FaceSubmission } from './naming-step.tsx';
 import { faceCountRefusal, isPhotoRefusal, storeFaceErrorMessage } from './photo-refusal.ts';
 import { UploadPicker } from './upload-picker.tsx';
-import { screenHeadings } from '../../lib/screen-headings.ts';
 
 type Method = 'camera' | 'upload';
 interface Picked {

@@ -7,6 +7,7 @@ import { StatusRegion } from '../../components/ui/status-region.tsx';
 import { paths } from '../../lib/paths.ts';
 import { useSession } from '../../lib/session.ts';
 import { useTimedMessage } from '../../lib/use-timed-message.ts';
+import { screenHeadings } from '../../lib/screen-headings.ts';
 import { useFaces } from './api/get-faces.ts';
 import { DeleteFaceDialog, faceDeletedMessage } from './delete-face-dialog.tsx';
 import { EditFaceDialog } from './edit-face-dialog.tsx';
@@ -16,7 +17,6 @@ import { FaceListControls } from './face-list-controls.tsx';
 import { DEFAULT_PAGE_SIZE, faceListView, type NameOrder } from './face-list-state.ts';
 import { loadErrorMessage } from './load-error-message.ts';
 import { Pagination } from './pagination.tsx';
-import { screenHeadings } from '../../lib/screen-headings.ts';
 
 const LOADING_MESSAGE = 'Loading your faces…';
 

@@ -2,13 +2,13 @@ import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { PageHeading } from '../../components/ui/page-heading.tsx';
 import { StatusRegion } from '../../components/ui/status-region.tsx';
+import { paths } from '../../lib/paths.ts';
+import { screenHeadings } from '../../lib/screen-headings.ts';
 import { manualDownloadUrl, useLatestManual, type LatestManual } from './api/get-latest-manual.ts';
 import { isRetryable, manualErrorMessage } from './manual-error-message.ts';
 import { manualDate, manualTitle } from './manual-heading.ts';
 import type { ManualInfo } from './pdf-reading.ts';
 import type { PdfViewerProps } from './pdf-viewer.tsx';
-import { screenHeadings } from '../../lib/screen-headings.ts';
-import { paths } from '../../lib/paths.ts';
 
 /** react-pdf and pdf.js load only when a manual is shown; a chunk that fails to load is reported like a bad PDF. */
 const PdfViewer = lazy<ComponentType<PdfViewerProps>>(() =>

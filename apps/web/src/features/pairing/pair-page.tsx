@@ -6,13 +6,13 @@ import { useZodForm } from '../../components/ui/form.tsx';
 import { PageHeading } from '../../components/ui/page-heading.tsx';
 import { StatusRegion } from '../../components/ui/status-region.tsx';
 import { paths } from '../../lib/paths.ts';
+import { screenHeadings } from '../../lib/screen-headings.ts';
 import { useAllowPairing } from './api/allow-pairing.ts';
 import { useCheckPairingCode } from './api/check-pairing-code.ts';
 import { useDenyPairing } from './api/deny-pairing.ts';
 import { CodeEntryForm } from './code-entry-form.tsx';
 import { pairingRefusal } from './pairing-refusal.ts';
 import { PairingRequest } from './pairing-request.tsx';
-import { screenHeadings } from '../../lib/screen-headings.ts';
 
 /** Where /pair is: the code, the glasses waiting for it, or the answer given. */
 type Step =

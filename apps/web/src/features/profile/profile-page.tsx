@@ -8,12 +8,12 @@ import { readDraft } from '../../lib/drafts.ts';
 import { paths } from '../../lib/paths.ts';
 import { useSession, useSignOutAndLeave } from '../../lib/session.ts';
 import { useTimedMessage } from '../../lib/use-timed-message.ts';
+import { screenHeadings } from '../../lib/screen-headings.ts';
 import { AccountSections } from './account-sections.tsx';
 import { useProfile } from './api/get-profile.ts';
 import { EditableField, type ProfileDraft } from './editable-field.tsx';
 import { IdentityQr } from './identity-qr.tsx';
 import { PairedGlassesSection } from './paired-glasses-section.tsx';
-import { screenHeadings } from '../../lib/screen-headings.ts';
 
 const LOADING = 'Loading your profile...';
 /** Not in SPEC: an edit kept when the session ended, open again after signing in (issue #9). */

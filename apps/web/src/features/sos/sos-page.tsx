@@ -6,11 +6,11 @@ import { readDraft } from '../../lib/drafts.ts';
 import { paths } from '../../lib/paths.ts';
 import { useSession } from '../../lib/session.ts';
 import { useTimedMessage } from '../../lib/use-timed-message.ts';
+import { screenHeadings } from '../../lib/screen-headings.ts';
 import { useContacts } from './api/get-contacts.ts';
 import { ContactsForm } from './contacts-form.tsx';
 import { ContactsView, type ContactsViewProps } from './contacts-view.tsx';
 import type { ContactsFormValues } from './use-contacts-form.ts';
-import { screenHeadings } from '../../lib/screen-headings.ts';
 
 /** Not in SPEC: says why the form is empty when the saved contacts could not be read (SPEC §4: edit mode then). */
 export const CONTACTS_LOAD_FAILED = 'Your saved contacts could not be loaded. You can enter them again below.';

@@ -3,14 +3,14 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { PageHeading } from '../../components/ui/page-heading.tsx';
 import { StatusRegion } from '../../components/ui/status-region.tsx';
+import { paths } from '../../lib/paths.ts';
+import { screenHeadings } from '../../lib/screen-headings.ts';
 import { useFeatures } from './api/get-features.ts';
 import { FeatureCard, featureCardHeadingId } from './feature-card.tsx';
 import { availabilityName, featureAvailability, hasDownload } from './feature-availability.ts';
 import { FeatureCarousel } from './feature-carousel.tsx';
 import { lastCheckedText } from './last-checked.ts';
 import { UpdatesSummary } from './updates-summary.tsx';
-import { screenHeadings } from '../../lib/screen-headings.ts';
-import { paths } from '../../lib/paths.ts';
 
 const NAMES = FEATURES.map((f) => f.name);
 export const failedToLoadFeatures = (message: string) => `Failed to load feature data: ${message}`;
