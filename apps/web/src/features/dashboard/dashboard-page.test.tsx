@@ -26,12 +26,20 @@ describe('DashboardPage set-up checklist', () => {
     expect(await screen.findByText('0 of 4 done.')).toBeInTheDocument();
     expect(step('Glasses')).toHaveTextContent('No glasses paired yet.');
     expect(within(step('Glasses')).getByRole('link', { name: 'Pair your glasses' })).toHaveAttribute('href', paths.pair);
-    expect(screen.getByRole('heading', { level: 3, name: 'Emergency contact: To do' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 3, name: 'Emergency contact: Not started' })).toBeInTheDocument();
     expect(within(step('Emergency contact')).getByRole('link', { name: 'Add an emergency contact' })).toHaveAttribute('href', paths.sos);
     expect(step('Faces')).toHaveTextContent('No faces yet.');
     expect(within(step('Faces')).getByRole('link', { name: 'Add a face' })).toHaveAttribute('href', paths.addFace);
-    expect(step('Feature updates')).toHaveTextContent('2 feature updates available to install.');
+    expect(step('Feature updates')).toHaveTextContent('Pair your glasses first');
     expect(within(step('Feature updates')).getByRole('link', { name: 'Install updates' })).toHaveAttribute('href', paths.updates);
+  });
+
+  it('does not count feature updates as done before any glasses are paired', async () => {
+    featuresWithLinks(0);
+    renderWithProviders(<DashboardPage />, { route: paths.dashboard });
+    expect(await screen.findByText('0 of 4 done.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 3, name: 'Feature updates: Not started' })).toBeInTheDocument();
+    expect(step('Feature updates')).not.toHaveTextContent('!');
   });
 
   it('says what is done', async () => {
@@ -46,6 +54,6 @@ describe('DashboardPage set-up checklist', () => {
     expect(step('Emergency contact')).toHaveTextContent('Asha Rao is your primary emergency contact.');
     expect(screen.getByRole('heading', { level: 3, name: 'Faces: Done' })).toBeInTheDocument();
     expect(step('Faces')).toHaveTextContent('2 faces saved for your glasses to recognise.');
-    expect(step('Feature updates')).toHaveTextContent('No feature updates available right now.');
+    expect(step('Feature updates')).toHaveTextContent('Your glasses are up to date.');
   });
 });

@@ -59,12 +59,15 @@ function useSetUpSteps(email: string | undefined): SetUpStep[] {
     {
       id: 'updates',
       title: 'Feature updates',
-      done: updates.data === undefined ? undefined : updates.data === 0,
-      text: stepText(updates, (n) => (n > 0 ? `${plural(n, 'feature update', 'feature updates')} available to install.` : 'No feature updates available right now.')),
+      // Done only when there are glasses to be up to date: a first visit has nothing installed yet.
+      done: updates.data === undefined || glasses.data === undefined ? undefined : glasses.data > 0 && updates.data === 0,
+      text: glasses.data === 0 ? 'Pair your glasses first; then you can install features on them.' : stepText(updates, (n) => (n > 0 ? `${plural(n, 'feature update', 'feature updates')} available to install.` : 'Your glasses are up to date.')),
       link: { to: paths.updates, label: (updates.data ?? 0) > 0 ? 'Install updates' : 'See all features' },
     },
   ];
 }
+
+const stateWord = (done: boolean) => (done ? 'Done' : 'Not started');
 
 /** The dashboard's lead (issue #9): where the user's set-up stands and the next step, as a short checklist. */
 export function SetUpChecklist({ email }: { email: string | undefined }) {
@@ -78,13 +81,16 @@ export function SetUpChecklist({ email }: { email: string | undefined }) {
       <ul className="setup-steps">
         {steps.map((step) => (
           <li key={step.id} className={`setup-step setup-step-${step.done === undefined ? 'pending' : step.done ? 'done' : 'todo'}`}>
-            {/* The name says the state after a colon ('Faces: To do'); the mark and badge show it. */}
-            <h3 className="setup-step-title" aria-label={step.done === undefined ? step.title : `${step.title}: ${step.done ? 'Done' : 'To do'}`}>
-              <span className="setup-step-mark" aria-hidden="true">
-                {step.done === undefined ? '…' : step.done ? '✓' : '!'}
-              </span>
+            {/* The name says the state after a colon ('Faces: Not started'); the tag shows it. A step not yet taken is
+                the normal start, not an error: a neutral tag, as GOV.UK's task list has it. */}
+            <h3 className="setup-step-title" aria-label={step.done === undefined ? step.title : `${step.title}: ${stateWord(step.done)}`}>
+              {step.done ? (
+                <span className="setup-step-mark" aria-hidden="true">
+                  ✓
+                </span>
+              ) : null}
               <span>{step.title}</span>
-              {step.done === undefined ? null : <span className="setup-step-state">{step.done ? 'Done' : 'To do'}</span>}
+              {step.done === undefined ? null : <span className="setup-step-state">{stateWord(step.done)}</span>}
             </h3>
             <p>{step.text}</p>
             <p>
