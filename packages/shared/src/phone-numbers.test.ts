@@ -118,8 +118,10 @@ describe('reading a saved number back', () => {
     expect(formatPhoneNumber('not a number')).toBe('not a number');
   });
 
-  it('puts it back in an input as written at home, and links it for calling', () => {
-    expect(nationalPhoneText('+447700900123')).toBe('07700 900123');
+  it('puts it back in an input as the read view groups it, without the country code, and links it for calling', () => {
+    expect(nationalPhoneText('+447700900123')).toBe('7700 900123');
+    expect(nationalPhoneText('+919876543210')).toBe('98765 43210');
+    expect(nationalPhoneText('+12025550123')).toBe('202 555 0123');
     expect(phoneHref('+447700900123')).toBe('tel:+447700900123');
     expect(phoneHref('+44 7700 900123')).toBe('tel:+447700900123');
   });

@@ -117,10 +117,14 @@ export function formatPhoneNumber(stored: string): string {
   }
 }
 
-/** '07700 900123': the number as it is written at home, to put back in an input for editing. */
+/**
+ * '7700 900123': a saved number put back in an input beside its country code, grouped as the read view shows it
+ * ('+44 7700 900123') without the code. Not the national form: India's '098765 43210' would look changed.
+ */
 export function nationalPhoneText(stored: string): string {
   try {
-    return parsePhoneNumberWithError(stored).formatNational();
+    const parsed = parsePhoneNumberWithError(stored);
+    return parsed.formatInternational().slice(`+${parsed.countryCallingCode}`.length).trim();
   } catch {
     const country = countryOfInternationalNumber(stored);
     return country ? stored.slice(country.code.length) : stored;

@@ -141,9 +141,9 @@ describe('the form: field messages beside each field', () => {
     expect(contactFieldIssues({ primary, secondary: { name: '', countryCode: '', phoneNumber: '' } })).toEqual([]);
   });
 
-  it('turns saved contacts into form values written as at home, blanks under India by default', () => {
+  it('turns saved contacts into form values grouped as the read view shows them, blanks under India by default', () => {
     const saved = [{ name: 'Asha Rao', country_code: '+91', phone_number: '9876543210', is_primary: true, timestamp: '2025-04-30T00:00:00.000Z' }];
-    expect(contactsToFormValues(saved)).toEqual({ primary: { ...primary, phoneNumber: '098765 43210' }, secondary: blank });
+    expect(contactsToFormValues(saved)).toEqual({ primary: { ...primary, phoneNumber: '98765 43210' }, secondary: blank });
     expect(contactsToFormValues([])).toEqual({ primary: blank, secondary: blank });
   });
 

@@ -179,9 +179,9 @@ describe('SosPage', () => {
     await events.click(screen.getByRole('button', { name: 'Edit Contacts' }));
     expect(field('Primary', 'full name')).toHaveFocus();
     expect(screen.getByRole('status')).toBeEmptyDOMElement();
-    // A saved United Kingdom number reopens as United Kingdom, written as at home.
+    // A saved United Kingdom number reopens as United Kingdom, grouped as its read view shows it.
     expect(selectedLabel('Secondary')).toBe('United Kingdom (+44)');
-    expect(field('Secondary', 'phone number')).toHaveValue('020 7946 0958');
+    expect(field('Secondary', 'phone number')).toHaveValue('20 7946 0958');
     await events.clear(field('Secondary', 'full name'));
     await events.clear(field('Secondary', 'phone number'));
     await events.click(save());
