@@ -129,6 +129,19 @@ test.describe('sign-up form', () => {
     await expect(f.phone).toHaveAccessibleDescription(/Will be saved as \+44 7700 900123\.$/);
   });
 
+  for (const [locale, country] of [
+    ['en-GB', 'United Kingdom (+44)'],
+    ['hi-IN', 'India (+91)'],
+  ] as const) {
+    test.describe(`in a browser whose language is ${locale}`, () => {
+      test.use({ locale });
+      test(`starts the country at ${country}`, async ({ page }) => {
+        await page.goto('/signup');
+        await expect(signUpFields(page).country.locator('option:checked')).toHaveText(country);
+      });
+    });
+  }
+
   test('lists the countries by name as "name (code)"', async ({ page }) => {
     await page.goto('/signup');
     const labels = await signUpFields(page).country.locator('option').allTextContents();

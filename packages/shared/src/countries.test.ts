@@ -7,6 +7,7 @@ import {
   countryByName,
   countryLabel,
   SIGNUP_DEFAULT_COUNTRY_CODE,
+  signUpCountryFor,
 } from './countries.ts';
 
 /** SPEC §3, verbatim but for its second +44 row, 'UK' (one entry per country: issue #9). */
@@ -73,5 +74,20 @@ describe('country table (SPEC §3)', () => {
     expect(allowedLengths('+60')).toEqual([8, 9, 10]);
     expect(allowedLengths('+65')).toEqual([8]);
     expect(allowedLengths('+999')).toEqual([10]);
+  });
+});
+
+describe("sign-up's first country", () => {
+  it("follows the region of the browser's language when the list has that country", () => {
+    expect(signUpCountryFor(['en-GB', 'en'])).toBe('+44');
+    expect(signUpCountryFor(['hi-IN'])).toBe('+91');
+    expect(signUpCountryFor(['en', 'en-IN'])).toBe('+91');
+  });
+
+  it("starts at SPEC's +1 for a region not in the list, a language without a region, or nothing readable", () => {
+    expect(signUpCountryFor(['en-NZ', 'en-GB'])).toBe('+1');
+    expect(signUpCountryFor(['en'])).toBe('+1');
+    expect(signUpCountryFor(['not a tag!'])).toBe('+1');
+    expect(signUpCountryFor([])).toBe('+1');
   });
 });

@@ -48,6 +48,23 @@ export const COUNTRIES: readonly Country[] = [...TABLE].sort((a, b) => a.name.lo
 export const SIGNUP_DEFAULT_COUNTRY_CODE = '+1';
 export const CONTACT_DEFAULT_COUNTRY_CODE = '+91';
 
+/**
+ * Sign-up's first country: the region of the browser's first language that names one ('en-GB' → +44, 'hi-IN' → +91),
+ * when that country is in the list; SPEC's +1 otherwise.
+ */
+export function signUpCountryFor(languages: readonly string[]): string {
+  for (const tag of languages) {
+    let region: string | undefined;
+    try {
+      region = new Intl.Locale(tag).region;
+    } catch {
+      continue;
+    }
+    if (region) return COUNTRIES.find((c) => c.region === region)?.code ?? SIGNUP_DEFAULT_COUNTRY_CODE;
+  }
+  return SIGNUP_DEFAULT_COUNTRY_CODE;
+}
+
 export function countryByCode(code: string): Country | undefined {
   return COUNTRIES.find((c) => c.code === code);
 }

@@ -1,4 +1,4 @@
-import { messages, PASSWORD_MAX, SIGNUP_DEFAULT_COUNTRY_CODE, signUpSchema, type SignUpInput } from '@seva/shared';
+import { messages, PASSWORD_MAX, SIGNUP_DEFAULT_COUNTRY_CODE, signUpCountryFor, signUpSchema, type SignUpInput } from '@seva/shared';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
@@ -37,6 +37,10 @@ export function SignupPage() {
     },
   });
   const { register, setError, watch, formState } = form;
+  // The page is prerendered at SPEC's +1; once the app runs, the browser's region decides, unless the user has chosen.
+  useEffect(() => {
+    if (!form.getFieldState('countryCode').isDirty) form.setValue('countryCode', signUpCountryFor(navigator.languages));
+  }, [form]);
 
   const onSubmit = async (input: SignUpInput) => {
     setFailure(null);
