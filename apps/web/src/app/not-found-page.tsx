@@ -15,7 +15,7 @@ export function NotFoundPage() {
       {signedIn ? <TopNavigation current="Page not found" /> : <AuthHeader />}
       <main id="main" className="page page-narrow">
         <PageHeading>Page not found</PageHeading>
-        <p>There is no SEVA portal page at this address. Check the address, or use the links above.</p>
+        <p>There is no SEVA portal page at this address. Check the address, or use the link below.</p>
         <p>{signedIn ? <Link to={paths.dashboard}>Go to My Dashboard</Link> : <Link to={paths.login}>Go to sign in</Link>}</p>
       </main>
     </>
