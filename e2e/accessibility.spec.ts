@@ -68,6 +68,8 @@ test('/verify-email and /reset-password pass axe', async ({ page }) => {
 
   await page.goto(await linkFromMail(user.email, 'verify-email'));
   await expect(page.getByRole('status')).toHaveText('Your e-mail is verified. You can now sign in.');
+  // Opened from an e-mail: focus starts on the heading, so a screen reader says where the user landed.
+  await expect(heading(page, 'Verify your e-mail')).toBeFocused();
   await expectNoAxeViolations(page, '/verify-email');
   await page.goto('/verify-email?token=not-a-real-token');
   await expect(page.getByRole('alert')).toHaveText('This link is invalid or has already been used.');

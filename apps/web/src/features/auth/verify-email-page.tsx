@@ -22,7 +22,7 @@ export function VerifyEmailPage() {
   const failure = !token ? messages.linkInvalid : verify.error instanceof ApiError ? verify.error.message : verify.error ? messages.serverError : null;
   return (
     <section aria-labelledby="verify-email-heading" className="card">
-      <PageHeading id="verify-email-heading">Verify your e-mail</PageHeading>
+      <PageHeading id="verify-email-heading" focusOnLoad>Verify your e-mail</PageHeading>
       <StatusRegion
         tone={failure ? 'error' : verify.isSuccess ? 'success' : 'info'}
         message={failure ?? (verify.isSuccess ? verify.data.message : 'Verifying your e-mail…')}
