@@ -1,7 +1,7 @@
 import type { ButtonHTMLAttributes, MouseEvent } from 'react';
 
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
-  variant?: 'primary' | 'secondary' | 'link' | 'danger';
+  variant?: 'primary' | 'secondary' | 'link' | 'danger' | 'danger-outline';
   /**
    * While true the button ignores presses but keeps focus (aria-disabled rather than disabled), so a keyboard or
    * screen-reader user is not thrown to the top of the page while a request runs.

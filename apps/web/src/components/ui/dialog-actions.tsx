@@ -16,17 +16,22 @@ export interface DialogActionsProps {
   variant?: ButtonProps['variant'];
 }
 
-/** The foot of every confirming dialog: its status, announced, then the action and Cancel. */
+/**
+ * The foot of every confirming dialog: its status, announced, then Cancel and the action, in that order (as Apple's
+ * and Google's dialogs place them). A risky action (variant 'danger') is never the prominent button: Cancel is, and the
+ * action is drawn in outline red.
+ */
 export function DialogActions({ confirmLabel, busyMessage, busy, failure, onConfirm, onCancel, variant = 'primary' }: DialogActionsProps) {
+  const risky = variant === 'danger';
   return (
     <>
       <StatusRegion tone={failure ? 'error' : 'info'} message={failure ?? (busy ? busyMessage : null)} />
       <div className="actions">
-        <Button variant={variant} busy={busy} {...(onConfirm ? { onClick: onConfirm } : { type: 'submit' as const })}>
-          {confirmLabel}
-        </Button>
-        <Button variant="secondary" onClick={onCancel}>
+        <Button variant={risky ? 'primary' : 'secondary'} onClick={onCancel}>
           Cancel
+        </Button>
+        <Button variant={risky ? 'danger-outline' : variant} busy={busy} {...(onConfirm ? { onClick: onConfirm } : { type: 'submit' as const })}>
+          {confirmLabel}
         </Button>
       </div>
     </>

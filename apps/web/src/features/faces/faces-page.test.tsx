@@ -98,7 +98,12 @@ describe('FacesPage', () => {
     expect(within(confirm).getByRole('img', { name: 'Penny' })).toHaveAttribute('src', aFace(1, 'Penny').face_url);
     // Quiet until confirmed: the list's Delete looks like its neighbours; only the confirmation's is destructive.
     expect(deleteButton).toHaveClass('button-secondary');
-    expect(within(confirm).getByRole('button', { name: 'Delete' })).toHaveClass('button-danger');
+    // The risky action comes after Cancel and is not the prominent button: Cancel is.
+    const [first, second] = within(confirm).getAllByRole('button');
+    expect(first).toHaveAccessibleName('Cancel');
+    expect(first).toHaveClass('button-primary');
+    expect(second).toHaveAccessibleName('Delete');
+    expect(second).toHaveClass('button-danger-outline');
     await events.click(within(confirm).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     await waitFor(() => expect(deleteButton).toHaveFocus());
