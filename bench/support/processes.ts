@@ -3,11 +3,18 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { freePort } from '../../apps/server/src/testing/portal-process.ts';
+
+export { freePort };
 
 export const repoRoot = path.resolve(import.meta.dirname, '../..');
 
-/** Starts the real portal as `npm start` does, on `port` with a fresh DATA_DIR; resolves once it answers. */
-export async function startPortal(port: number, env: Record<string, string> = {}): Promise<{ url: string; dataDir: string; pid: number; stop: () => void }> {
+/**
+ * Starts the real portal as `npm start` does, on `port` (a free one when 0) with a fresh DATA_DIR; resolves once it
+ * answers. A free port lets a benchmark run beside anything else on the machine, the tests included.
+ */
+export async function startPortal(port = 0, env: Record<string, string> = {}): Promise<{ url: string; dataDir: string; pid: number; stop: () => void }> {
+  if (port === 0) port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'seva-bench-'));
   const child = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: repoRoot,
