@@ -4,9 +4,10 @@ import os from 'node:os';
 import { createFaceEngine, type FaceEngine } from '../apps/server/src/face-engine/face-engine.ts';
 import { benchPhoto } from './support/face-photo.ts';
 import { fmt, percentile } from './support/processes.ts';
+import { heading, sized } from './support/smoke.ts';
 
-const LATENCY_RUNS = 20;
-const THROUGHPUT_IMAGES = 16;
+const LATENCY_RUNS = sized(20, 2);
+const THROUGHPUT_IMAGES = sized(16, 4);
 
 const photo = await benchPhoto();
 
@@ -36,7 +37,7 @@ async function throughput(engine: FaceEngine, threads: number): Promise<number> 
   return THROUGHPUT_IMAGES / ((performance.now() - started) / 1000);
 }
 
-console.log(`face engine on ${os.cpus().length} CPUs, 640x480 JPEG with one face (${photo.length} bytes)`);
+heading(`face engine on ${os.cpus().length} CPUs, 640x480 JPEG with one face (${photo.length} bytes)`);
 
 const single = await startEngine(1);
 console.log(`start-up, 1 thread (models loaded + first analyse): ${fmt(single.startMs, 0)} ms`);

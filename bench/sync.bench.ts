@@ -6,10 +6,11 @@ import { CLIENT_ID, DEVICE_CODE_GRANT } from '../apps/server/src/modules/devices
 import * as faceStore from '../apps/server/src/modules/faces/store.ts';
 import { portalOverHttp, signedInUser } from '../test-kit/sign-up-flow.ts';
 import { fmt, percentile, startPortal } from './support/processes.ts';
+import { heading, sized, verdict } from './support/smoke.ts';
 import { wireBytes } from './support/wire-bytes.ts';
 
-const FACES = 1000;
-const RUNS = 50;
+const FACES = sized(1000, 50);
+const RUNS = sized(50, 3);
 const RATIO_TARGET = 0.02;
 
 /** A descriptor like face-api's: 128 32-bit floats, each with a full mantissa (no easier to compress than real ones). */
@@ -32,7 +33,7 @@ async function p50Of(runs: number, call: () => Promise<{ ms: number; text: strin
   return { p50: percentile(times, 50), p95: percentile(times, 95), text };
 }
 
-const portal = await startPortal(3220);
+const portal = await startPortal(0, { SKIP_WEB_BUILD: '1' });
 try {
   const http = portalOverHttp(portal);
   const { user, cookie } = await signedInUser(http);
@@ -79,11 +80,12 @@ try {
   const fullWire = await wireBytes(syncUrl(), { headers: auth });
 
   // One change: the glasses' owner renames a face (with the token, as the glasses could).
-  const rename = new URLSearchParams({ email: user.email, name: 'Person 0500', updated_name: 'Person 0500 renamed', face_id: faceIds[500]! });
+  const renamed = Math.floor(FACES / 2);
+  const rename = new URLSearchParams({ email: user.email, name: `Person ${String(renamed).padStart(4, '0')}`, updated_name: 'Renamed person', face_id: faceIds[renamed]! });
   await timed(`${portal.url}/face-api/update_face_name`, { method: 'PUT', headers: { authorization: auth.authorization, 'content-type': 'application/x-www-form-urlencoded' }, body: rename.toString() });
   const delta = await p50Of(RUNS, () => timed(syncUrl(fullBody.cursor), { headers: auth }));
   const deltaBody = JSON.parse(delta.text) as { faces: Array<{ name: string }> };
-  if (deltaBody.faces.length !== 1 || deltaBody.faces[0]!.name !== 'Person 0500 renamed') throw new Error(`delta sync sent ${deltaBody.faces.length} faces`);
+  if (deltaBody.faces.length !== 1 || deltaBody.faces[0]!.name !== 'Renamed person') throw new Error(`delta sync sent ${deltaBody.faces.length} faces`);
   const deltaWire = await wireBytes(syncUrl(fullBody.cursor), { headers: auth });
 
   const listForm = () => ({ method: 'POST', headers: { cookie, 'accept-encoding': 'gzip', 'content-type': 'application/x-www-form-urlencoded' }, body: `email=${encodeURIComponent(user.email)}` });
@@ -91,14 +93,14 @@ try {
 
   const ratio = deltaWire.bytes / fullWire.bytes;
   const kb = (bytes: number) => `${fmt(bytes / 1024)} KB`;
-  console.log(`sync for a user with ${FACES} faces (synthetic 128-number descriptors), over HTTP, ${RUNS} runs each`);
+  heading(`sync for a user with ${FACES} faces (synthetic 128-number descriptors), over HTTP, ${RUNS} runs each`);
   console.log(
     `  full sync              p50 ${fmt(full.p50)} ms, p95 ${fmt(full.p95)} ms; ${kb(fullWire.bytes)} as sent (${fullWire.encoding ?? 'identity'}), ${kb(Buffer.byteLength(full.text))} of JSON`,
   );
   console.log(
     `  delta after one rename p50 ${fmt(delta.p50)} ms, p95 ${fmt(delta.p95)} ms; ${deltaWire.bytes} bytes as sent (${deltaWire.encoding ?? 'identity'}), ${Buffer.byteLength(delta.text)} bytes of JSON`,
   );
-  console.log(`  ratio delta/full bytes as sent: ${ratio.toFixed(4)} (target <= ${RATIO_TARGET}) ${ratio <= RATIO_TARGET ? 'MET' : 'MISSED'}`);
+  console.log(`  ratio delta/full bytes as sent: ${ratio.toFixed(4)} (target <= ${RATIO_TARGET}) ${verdict(ratio <= RATIO_TARGET)}`);
   console.log(
     `  get_all_faces (baseline) p50 ${fmt(baseline.p50)} ms, p95 ${fmt(baseline.p95)} ms; full sync p50 = ${fmt(full.p50 / baseline.p50, 2)}x the baseline` +
       ` (it carries ${fmt(Buffer.byteLength(full.text) / Buffer.byteLength(baseline.text), 1)}x the JSON: 128 numbers a face)`,
