@@ -1,19 +1,16 @@
-// `npm run bench`: every bench/*.bench.ts in turn (or those named: npm run bench -- identity).
-import { spawnSync } from 'node:child_process';
-import fs from 'node:fs';
-import path from 'node:path';
+// `npm run bench`: every bench/*.bench.ts in turn, run to the end (or those named: npm run bench -- identity).
+// BENCH_SMOKE=1 runs each in a small round instead, as `npm test` does.
+import { benchFiles, runBench } from './benches.mjs';
 
-const root = path.resolve(import.meta.dirname, '..');
-const wanted = process.argv.slice(2);
-const benches = fs
-  .readdirSync(path.join(root, 'bench'))
-  .filter((f) => f.endsWith('.bench.ts'))
-  .filter((f) => wanted.length === 0 || wanted.some((w) => f.startsWith(w)))
-  .sort();
-let failed = 0;
+const benches = benchFiles(process.argv.slice(2));
+if (benches.length === 0) {
+  console.log(`no benchmark matches ${process.argv.slice(2).join(', ')}`);
+  process.exit(1);
+}
+const failed = [];
 for (const bench of benches) {
   console.log(`\n=== ${bench}`);
-  const result = spawnSync(process.execPath, ['--import', 'tsx', path.join('bench', bench)], { cwd: root, stdio: 'inherit' });
-  if (result.status !== 0) failed += 1;
+  if (!(await runBench(bench))) failed.push(bench);
 }
-process.exit(failed === 0 ? 0 : 1);
+if (failed.length > 0) console.log(`\nfailed: ${failed.join(', ')}`);
+process.exit(failed.length === 0 ? 0 : 1);

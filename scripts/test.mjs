@@ -1,7 +1,9 @@
-// `npm test`: every suite in turn (lint, types, unit + integration, end-to-end), then one line `N passed, N failed`.
+// `npm test`: every suite in turn (lint, types, unit + integration, end-to-end, every benchmark in a smoke round), then
+// one line `N passed, N failed`.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { benchFiles, runBench } from './benches.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const tmp = path.join(root, '.tmp');
@@ -50,6 +52,15 @@ if (e2e?.stats) {
   passed += e2e.stats.expected + e2e.stats.flaky;
   failed += e2e.stats.unexpected + (e2eOk || e2e.stats.unexpected > 0 ? 0 : 1);
 } else failed += 1;
+
+// Every bench/*.bench.ts in one small round (BENCH_SMOKE=1), each counted as one test: a benchmark that fails or can no
+// longer finish fails here, long before anyone needs its figures. The full runs stay with `npm run bench`.
+const SMOKE_TIMEOUT_MS = 240_000;
+for (const bench of benchFiles()) {
+  console.log(`\n=== benchmark, smoke round: BENCH_SMOKE=1 npm run bench -- ${bench.replace(/\.bench\.ts$/, '')}`);
+  if (await runBench(bench, { env: { BENCH_SMOKE: '1' }, timeoutMs: SMOKE_TIMEOUT_MS })) passed += 1;
+  else failed += 1;
+}
 
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);
