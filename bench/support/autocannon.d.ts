@@ -25,6 +25,8 @@ declare module 'autocannon' {
     throughput: { average: number };
     errors: number;
     non2xx: number;
+    /** Answers by status code. */
+    statusCodeStats: Record<string, { count: number }>;
   }
   function autocannon(options: Options): Promise<Result>;
   export default autocannon;
