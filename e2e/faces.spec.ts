@@ -222,8 +222,8 @@ test('the details, edit and delete dialogs work from the keyboard and give focus
 
   // Delete is quiet in the list: drawn like its neighbours, not as a solid red button.
   const deleteStuart = page.getByRole('button', { name: 'Delete Stuart' });
-  const background = (button: Locator) => button.evaluate((el) => getComputedStyle(el).backgroundColor);
-  expect(await background(deleteStuart)).toBe(await background(page.getByRole('button', { name: 'Edit Stuart' })));
+  const looks = (button: Locator) => button.evaluate((el) => `${getComputedStyle(el).backgroundColor} ${getComputedStyle(el).color}`);
+  expect(await looks(deleteStuart)).toBe(await looks(page.getByRole('button', { name: 'Edit Stuart' })));
 
   // Confirmed in an alert dialog that shows whose photo goes and what that changes; Cancel keeps the face.
   await deleteStuart.click();
@@ -232,8 +232,9 @@ test('the details, edit and delete dialogs work from the keyboard and give focus
   await expect(confirm).toHaveAccessibleDescription(/^Are you sure you want to delete this face\? Your SEVA glasses will stop recognising Stuart\./);
   const photo = confirm.getByRole('img', { name: 'Stuart' });
   await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { message: 'the photo loads' }).toBe(true);
-  // Only the confirmation's Delete is drawn as destructive.
-  expect(await background(confirm.getByRole('button', { name: 'Delete', exact: true }))).not.toBe(await background(deleteStuart));
+  // Only the confirmation's Delete is drawn as destructive, after Cancel, which is the prominent button.
+  expect(await looks(confirm.getByRole('button', { name: 'Delete', exact: true }))).not.toBe(await looks(deleteStuart));
+  await expect(confirm.getByRole('button')).toHaveText(['Cancel', 'Delete']);
   await expectNoAxeViolations(page, '/faces, delete confirmation');
   await expectFocusTrapped(page, confirm, 3);
   await confirm.getByRole('button', { name: 'Cancel' }).click();
