@@ -3,7 +3,7 @@ import { expectNoAxeViolations } from './support/axe.ts';
 import { expect, test } from './support/fixtures.ts';
 import { linkFromMail } from './support/outbox.ts';
 import { fillSignUpForm, signUpFields } from './support/signup-form.ts';
-import { openDashboard } from './support/sign-in.ts';
+import { openDashboard, signIn } from './support/sign-in.ts';
 import { unregisteredUser, type TestUser } from '../test-kit/test-user.ts';
 
 // Users keep their place (issue #9): sign-in returns to the page asked for; an ended session keeps the edit and
@@ -201,4 +201,13 @@ test('a signed-in page opened directly logs no router warning', async ({ signedI
   await page.goto('/profile');
   await expect(heading(page, 'User Profile')).toBeVisible();
   expect(warnings.filter((w) => w.includes('HydrateFallback'))).toEqual([]);
+});
+
+test.describe('a default install opened at the address its log prints', () => {
+  // PUBLIC_URL is unset for the e2e server, as after `npm start`: 127.0.0.1 is the portal's own origin too.
+  test.use({ baseURL: `http://127.0.0.1:${process.env.E2E_PORT ?? 3100}` });
+  test('signs in at http://127.0.0.1', async ({ page, newUser: user }) => {
+    await signIn(page, user);
+    expect(new URL(page.url()).hostname).toBe('127.0.0.1');
+  });
 });

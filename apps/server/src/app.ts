@@ -5,7 +5,7 @@ import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import Fastify, { LogController, type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import { deviceMessages, messages } from '@seva/shared';
-import { BODY_LIMIT, type Config } from './config.ts';
+import { BODY_LIMIT, ownOrigins, type Config } from './config.ts';
 import { sessionUserLookup } from './db/signed-in-user.ts';
 import { openInfrastructure, type Infrastructure } from './infrastructure.ts';
 import type { Mailer } from './mail/mailer.ts';
@@ -24,6 +24,7 @@ import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './plu
 import { registerSameOriginCheck } from './plugins/same-origin.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { identifyByBearer, identifyBySession, privateScope, type Identify } from './plugins/session.ts';
+import { readableLogStream } from './readable-log.ts';
 import { createServices, type Services } from './services.ts';
 
 export { BODY_LIMIT };
@@ -47,7 +48,7 @@ interface Mount {
  */
 export async function buildApp(config: Config, overrides: { mailer?: Mailer; logStream?: NodeJS.WritableStream } = {}): Promise<Portal> {
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel, ...(overrides.logStream ? { stream: overrides.logStream } : {}) },
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel, ...logStream(config, overrides.logStream) },
     bodyLimit: BODY_LIMIT,
     // A hop count trusts that many proxies in front (Fastify's types take it only as a function).
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
@@ -90,7 +91,7 @@ export async function buildApp(config: Config, overrides: { mailer?: Mailer; log
 
   registerErrorHandler(app);
   registerSecurityHeaders(app, { secure: config.secureCookies });
-  registerSameOriginCheck(app, config.publicUrl);
+  registerSameOriginCheck(app, ownOrigins(config));
   await app.register(cookie);
   // Only routes that opt in (a list of 1,000 faces) are gzipped: the hook costs 20 µs on every other answer.
   await app.register(compress, { global: false, threshold: 2048, encodings: ['gzip'] });
@@ -106,6 +107,11 @@ export async function buildApp(config: Config, overrides: { mailer?: Mailer; log
 
   await registerWebApp(app, config.webDist, identify);
   return { app, infrastructure, services };
+}
+
+function logStream(config: Config, given: NodeJS.WritableStream | undefined): { stream?: NodeJS.WritableStream } {
+  if (given) return { stream: given };
+  return config.readableLogs ? { stream: readableLogStream() } : {};
 }
 
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;

@@ -18,9 +18,13 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   publicUrl: string;
+  /** PUBLIC_URL was not set: every loopback address of PORT is the portal's own origin (loopbackOrigins). */
+  publicUrlIsDefault: boolean;
   secureCookies: boolean;
   faceThreads: number;
   logLevel: string;
+  /** The output is a terminal: logs as readable lines; otherwise JSON, one object a line. */
+  readableLogs: boolean;
   webDist: string | undefined;
   /** TRUST_PROXY: false (X-Forwarded-For ignored), a hop count, or the addresses and CIDRs of the trusted proxies. */
   trustProxy: TrustProxy;
@@ -114,6 +118,15 @@ export const PAIRING_MULTIPLIER_CAP = 10;
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
+/**
+ * The origins a browser may open a default install at: localhost, 127.0.0.1 (what the listen log prints) and [::1] on
+ * PORT. With PUBLIC_URL set, only its origin.
+ */
+export function ownOrigins(config: Pick<Config, 'publicUrl' | 'publicUrlIsDefault' | 'port'>): string[] {
+  if (!config.publicUrlIsDefault) return [new URL(config.publicUrl).origin];
+  return ['localhost', '127.0.0.1', '[::1]'].map((host) => `http://${host}:${config.port}`);
+}
+
 /** Reads the environment once; the only place that touches process.env. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const parsed = env.safeParse(blankToUndefined(source));
@@ -132,9 +145,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     publicUrl,
+    publicUrlIsDefault: e.PUBLIC_URL === undefined,
     secureCookies: publicUrl.startsWith('https://'),
     faceThreads: e.FACE_THREADS ?? 2,
     logLevel: e.LOG_LEVEL,
+    readableLogs: source === process.env && process.stdout.isTTY === true,
     webDist: path.join(repoRoot, 'apps/web/dist'),
     rateLimits: scaleLimits(defaultRateLimits, e.RATE_LIMIT_MULTIPLIER),
     trustProxy: e.TRUST_PROXY,

@@ -12,5 +12,5 @@ await sweepAfterCrash({ blobs: infrastructure.blobs, integrity: services.integri
 await seedEmptyInstall(services.manuals, (line) => app.log.info(line));
 const stopHousekeeping = await scheduleHousekeeping(services.housekeeping, app.log);
 await app.listen({ port: config.port, host: config.host });
-app.log.info(`SEVA portal at ${config.publicUrl} (data: ${config.databaseUrl ? 'PostgreSQL' : config.dataDir})`);
+app.log.info(`Open the SEVA portal at ${config.publicUrl} (data: ${config.databaseUrl ? 'PostgreSQL' : config.dataDir})`);
 closeGracefullyOnSignals(app, config.http.shutdownMs, stopHousekeeping);

@@ -60,3 +60,21 @@ describe.each(engines)('requests from other sites on %s', (engine) => {
     expect(res.json()).toEqual({ user: null });
   });
 });
+
+describe.each(engines)('a default install (PUBLIC_URL unset) on %s', (engine) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(engine, { port: 3000 });
+  });
+  afterAll(() => t.close());
+
+  it.each(['http://localhost:3000', 'http://127.0.0.1:3000', 'http://[::1]:3000'])('accepts a sign-up from the browser at %s', async (origin) => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/sign-up', payload: newUserInput(), headers: { origin, 'sec-fetch-site': 'same-origin' } });
+    expect(res.statusCode).toBe(201);
+  });
+
+  it.each(['http://localhost:3001', 'http://127.0.0.2:3000', 'http://example.com:3000'])('still refuses %s', async (origin) => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/sign-up', payload: newUserInput(), headers: { origin } });
+    expect(res.statusCode).toBe(403);
+  });
+});

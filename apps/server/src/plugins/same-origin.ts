@@ -9,16 +9,16 @@ export const OTHER_SITE_REFUSED = 'Requests from other sites are not accepted.';
 
 /**
  * Refuses state-changing requests that a browser says come from anywhere but the portal: an Origin that is not
- * exactly PUBLIC_URL's (scheme, host and port; the Host header is not trusted, so DNS rebinding gains nothing), or
- * a Sec-Fetch-Site other than same-origin (cross-site, same-site), even without Origin. Clients that are not
+ * exactly one of the portal's own (scheme, host and port: PUBLIC_URL's, or on a default install each loopback address
+ * of PORT; the Host header is not trusted, so DNS rebinding gains nothing), or a Sec-Fetch-Site other than same-origin (cross-site, same-site), even without Origin. Clients that are not
  * browsers (the glasses, the CLI, curl) send neither header and pass.
  */
-export function registerSameOriginCheck(app: FastifyInstance, publicUrl: string): void {
-  const allowed = new URL(publicUrl).origin;
+export function registerSameOriginCheck(app: FastifyInstance, ownOrigins: readonly string[]): void {
+  const allowed = new Set(ownOrigins);
   app.addHook('onRequest', async (request) => {
     if (!UNSAFE.has(request.method)) return;
     const origin = request.headers.origin;
     const site = request.headers['sec-fetch-site'];
-    if ((origin !== undefined && origin !== allowed) || (site !== undefined && !OWN.has(site))) throw refused(OTHER_SITE_REFUSED);
+    if ((origin !== undefined && !allowed.has(origin)) || (site !== undefined && !OWN.has(site))) throw refused(OTHER_SITE_REFUSED);
   });
 }

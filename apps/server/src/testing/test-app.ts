@@ -55,6 +55,7 @@ export async function createTestApp(
     webDist: undefined,
     faceThreads: 1,
     rateLimits: relaxedLimits,
+    publicUrlIsDefault: overrides.publicUrl === undefined,
     ...overrides,
   };
   const mails: Mail[] = [];
