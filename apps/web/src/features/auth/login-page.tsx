@@ -11,7 +11,7 @@ import { ApiError } from '../../lib/api-client.ts';
 import { paths } from '../../lib/paths.ts';
 import { safeReturnPath, useSession, type LoginState } from '../../lib/session.ts';
 import { useSignIn } from './api/sign-in.ts';
-import { placeServerError } from './server-error.ts';
+import { placeServerError } from '../../lib/server-error.ts';
 import { VerificationRequiredView } from './verification-required-view.tsx';
 
 /** Where /login was sent from: the page to return to after signing in, and what to say first. */
