@@ -1,4 +1,4 @@
-import { messages, signInSchema, type SignInInput } from '@seva/shared';
+import { helperMessages, messages, signInSchema, type SignInInput } from '@seva/shared';
 import { useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
@@ -73,6 +73,9 @@ function LoginForm({ notice, returnTo, state, onUnverified }: { notice: string |
       </p>
       <p>
         New to SEVA? <Link to={paths.signup}>Register</Link>
+      </p>
+      <p>
+        Helping someone with their glasses? <Link to={paths.helperSignIn}>{helperMessages.signInAsHelper}</Link>
       </p>
     </section>
   );
