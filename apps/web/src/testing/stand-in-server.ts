@@ -78,6 +78,8 @@ export interface StandInBackend {
    * wearer-only calls are refused with 403.
    */
   helper: HelperSessionInfo | null;
+  /** A helper account that can sign in (POST /api/auth/helper/sign-in), whether or not it is signed in now. */
+  helperAccount: Omit<HelperSessionInfo, 'actingFor'> | null;
   /** Invitation links by token, as POST /api/helper-invitations/inspect reads them; `refusal` for a dead link. */
   invitations: Record<string, StandInInvitation>;
   /** Wearers by id, for a helper who helps several (POST /api/helper/acting-for). */
@@ -105,6 +107,7 @@ const fresh = (): StandInBackend => ({
   activity: [],
   helpers: [],
   helper: null,
+  helperAccount: null,
   invitations: {},
   wearers: [],
 });
@@ -399,7 +402,7 @@ const handlers = [
   }),
   http.post('*/api/auth/helper/sign-in', async ({ request }) => {
     const input = parseBody(helperSignInSchema, await request.json());
-    const helper = backend.helper;
+    const helper = backend.helperAccount;
     if (!helper || helper.email !== input.email || input.password !== STAND_IN_HELPER_PASSWORD) throw refusal(401, messages.invalidCredentials);
     signInHelper(helper);
     return HttpResponse.json(sessionAnswer());

@@ -63,9 +63,8 @@ function HelpingLine({ helper, wearer }: { helper: HelperSessionInfo; wearer: st
     <p className="helping-line">
       <span>{youAreHelping(wearer)}</span>
       {helper.wearers.length > 1 ? (
-        <Link to={paths.helperChoose} className="helping-switch">
+        <Link to={paths.helperChoose} className="helping-switch" aria-label={`${helperMessages.switchWearer} whom you are helping`}>
           {helperMessages.switchWearer}
-          <span className="visually-hidden"> whom you are helping</span>
         </Link>
       ) : null}
     </p>
