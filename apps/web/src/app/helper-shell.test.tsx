@@ -98,4 +98,14 @@ describe('the shell for a helper', () => {
     expect(screen.getByText('You are not helping anyone at the moment.')).toBeInTheDocument();
     expect(within(screen.getByRole('region', { name: 'You no longer help Robin.' })).getByRole('button', { name: 'Sign Out' })).toBeInTheDocument();
   });
+
+  it("'Sign Out' takes a helper back to the helpers' sign-in page", async () => {
+    backend.wearers = [robin];
+    backend.helper = aHelperSession([robin]);
+    const { events, router } = renderShell();
+    await screen.findByText('You are helping Robin');
+    await events.click(screen.getByRole('button', { name: 'Sign Out' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.helperSignIn));
+    expect(router.state.location.state).toEqual({ notice: 'You have signed out.' });
+  });
 });

@@ -3,7 +3,7 @@ import { Navigate, useLocation } from 'react-router';
 import { StatusRegion } from '../components/ui/status-region.tsx';
 import { paths } from '../lib/paths.ts';
 import { useDelayedRedirect } from '../lib/use-delayed-redirect.ts';
-import { useLoginStateFor, useRecheckHelperOnNavigation, useSignedIn } from '../lib/session.ts';
+import { useLoginStateFor, useRecheckHelperOnNavigation, useSignedIn, useSignInPage } from '../lib/session.ts';
 import { PrerenderedPage } from './prerendered-page.ts';
 
 export interface SignedOutNotice {
@@ -27,10 +27,11 @@ export function RouteGuard({ children, signedOut, whilePending }: { children: Re
   const arrivedDrawn = use(PrerenderedPage) === location.pathname;
   const isSignedOut = session.isSuccess && session.data === null;
   const login = useLoginStateFor(location.pathname + location.search);
+  const signInPage = useSignInPage();
   // The screen's own notice is for visitors who were never signed in here; after a sign-out or an ended session,
   // /login says what happened at once.
   const notice = login.notice ? undefined : signedOut;
-  useDelayedRedirect(isSignedOut && Boolean(notice), paths.login, notice?.delayMs ?? 0, login);
+  useDelayedRedirect(isSignedOut && Boolean(notice), signInPage, notice?.delayMs ?? 0, login);
   const [slow, setSlow] = useState(false);
   useEffect(() => {
     const timer = setTimeout(() => setSlow(true), 400);
@@ -43,7 +44,7 @@ export function RouteGuard({ children, signedOut, whilePending }: { children: Re
   }
   if (session.isError) return <StatusRegion tone="error" message={`Failed to load user data: ${session.error.message}`} />;
   if (session.data === null) {
-    if (!notice) return <Navigate to={paths.login} replace state={login} />;
+    if (!notice) return <Navigate to={signInPage} replace state={login} />;
     return (
       <div className="page-narrow">
         <StatusRegion tone="error" message={notice.message} />

@@ -90,7 +90,7 @@ export interface LoginState {
  * Why the session is gone, while the screens still know: 'ended' (a save found it expired; the screen stays and
  * says so) or 'signed-out' (the user chose to). The route guard words /login's first message from it.
  */
-type SessionEnd = 'ended' | 'signed-out' | 'account-deleted' | null;
+type SessionEnd = 'ended' | 'signed-out' | 'helper-signed-out' | 'account-deleted' | null;
 const sessionEndKey = ['session-end'] as const;
 const keepOnSignOut = (key: unknown) => key === sessionQueryKey[0] || key === sessionEndKey[0];
 
@@ -107,10 +107,15 @@ export function useSessionEnded(): boolean {
 export function useLoginStateFor(from: string): LoginState {
   const end = useSessionEnd();
   return useMemo(() => {
-    if (end === 'signed-out') return { notice: SIGNED_OUT_NOTICE };
+    if (end === 'signed-out' || end === 'helper-signed-out') return { notice: SIGNED_OUT_NOTICE };
     if (end === 'account-deleted') return { notice: accountMessages.accountDeleted };
     return { from, ...(end === 'ended' ? { notice: SESSION_ENDED_NOTICE } : {}) };
   }, [end, from]);
+}
+
+/** Where a signed-out visitor signs in: a helper who has just signed out goes back to the helpers' page (issue #18). */
+export function useSignInPage(): typeof paths.login | typeof paths.helperSignIn {
+  return useSessionEnd() === 'helper-signed-out' ? paths.helperSignIn : paths.login;
 }
 
 export function useSignOut() {
@@ -119,7 +124,8 @@ export function useSignOut() {
     mutationFn: () => apiFetch<void>('/api/auth/sign-out', { method: 'POST' }),
     onSettled: () => {
       discardAllDrafts();
-      queryClient.setQueryData<SessionEnd>(sessionEndKey, 'signed-out');
+      const wasHelper = Boolean(queryClient.getQueryData<SignedIn | null>(sessionQueryKey)?.helper);
+      queryClient.setQueryData<SessionEnd>(sessionEndKey, wasHelper ? 'helper-signed-out' : 'signed-out');
       queryClient.setQueryData(sessionQueryKey, null);
       queryClient.removeQueries({ predicate: (q) => !keepOnSignOut(q.queryKey[0]) });
     },
