@@ -69,8 +69,13 @@ export function useRecheckHelperOnNavigation(pathname: string): void {
   }, [pathname, queryClient]);
 }
 
-/** Someone signed in (a sign-in, an accepted invitation, a chosen wearer): the session query holds them now. */
+/**
+ * Someone signed in (a sign-in, an accepted invitation, a chosen wearer): the session query holds them now, and
+ * nothing loaded for whoever this tab worked for before stays (an invitation may be accepted in a browser where
+ * someone else was signed in; a helper may switch to another wearer).
+ */
 export function setSignedIn(queryClient: QueryClient, signedIn: SignedIn | null): void {
+  queryClient.removeQueries({ predicate: (q) => !keepOnSignOut(q.queryKey[0]) });
   forgetSessionEnd(queryClient);
   queryClient.setQueryData(sessionQueryKey, signedIn);
 }

@@ -40,7 +40,7 @@ describe("the wearer's Helpers section on ProfilePage", () => {
     expect(row).toHaveTextContent('Invitation sent');
     expect(within(row).getByRole('button', { name: 'Cancel invitation for Sam Patel' })).toHaveTextContent('Cancel invitation');
     expect(within(section).queryByText('No helpers yet.')).not.toBeInTheDocument();
-  });
+  }, 20_000);
 
   it('says in the dialog that a wearer has at most 5 helpers', async () => {
     backend.helpers = [1, 2, 3, 4, 5].map((n) => aHelper(n, `Helper ${n}`));
