@@ -1,4 +1,4 @@
-import { accountMessages, type HelperSessionInfo, type SessionUser } from '@seva/shared';
+import { accountMessages, helperMessages, type HelperSessionInfo, type SessionUser } from '@seva/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useNavigate } from 'react-router';
@@ -95,7 +95,7 @@ export interface LoginState {
  * Why the session is gone, while the screens still know: 'ended' (a save found it expired; the screen stays and
  * says so) or 'signed-out' (the user chose to). The route guard words /login's first message from it.
  */
-type SessionEnd = 'ended' | 'signed-out' | 'helper-signed-out' | 'account-deleted' | null;
+type SessionEnd = 'ended' | 'signed-out' | 'helper-signed-out' | 'account-deleted' | 'helper-account-deleted' | null;
 const sessionEndKey = ['session-end'] as const;
 const keepOnSignOut = (key: unknown) => key === sessionQueryKey[0] || key === sessionEndKey[0];
 
@@ -114,13 +114,18 @@ export function useLoginStateFor(from: string): LoginState {
   return useMemo(() => {
     if (end === 'signed-out' || end === 'helper-signed-out') return { notice: SIGNED_OUT_NOTICE };
     if (end === 'account-deleted') return { notice: accountMessages.accountDeleted };
+    if (end === 'helper-account-deleted') return { notice: helperMessages.helperAccountDeleted };
     return { from, ...(end === 'ended' ? { notice: SESSION_ENDED_NOTICE } : {}) };
   }, [end, from]);
 }
 
-/** Where a signed-out visitor signs in: a helper who has just signed out goes back to the helpers' page (issue #18). */
+/**
+ * Where a signed-out visitor signs in: a helper who has just signed out, or deleted their helper account, goes to the
+ * helpers' page (issue #18).
+ */
 export function useSignInPage(): typeof paths.login | typeof paths.helperSignIn {
-  return useSessionEnd() === 'helper-signed-out' ? paths.helperSignIn : paths.login;
+  const end = useSessionEnd();
+  return end === 'helper-signed-out' || end === 'helper-account-deleted' ? paths.helperSignIn : paths.login;
 }
 
 export function useSignOut() {
@@ -139,11 +144,12 @@ export function useSignOut() {
 
 /**
  * The account was deleted (issue #12): nothing of it stays in this tab, and the route guard takes the user to /login,
- * which says 'Your account has been deleted.'
+ * which says 'Your account has been deleted.' (a helper's: /helper/sign-in, 'Your helper account has been deleted.').
  */
 export function forgetDeletedAccount(queryClient: QueryClient): void {
   discardAllDrafts();
-  queryClient.setQueryData<SessionEnd>(sessionEndKey, 'account-deleted');
+  const wasHelper = Boolean(queryClient.getQueryData<SignedIn | null>(sessionQueryKey)?.helper);
+  queryClient.setQueryData<SessionEnd>(sessionEndKey, wasHelper ? 'helper-account-deleted' : 'account-deleted');
   queryClient.setQueryData(sessionQueryKey, null);
   queryClient.removeQueries({ predicate: (q) => !keepOnSignOut(q.queryKey[0]) });
 }

@@ -12,7 +12,6 @@ import {
   type WearerRef,
 } from '@seva/shared';
 import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from '../../components/ui/button.tsx';
 import { DialogActions } from '../../components/ui/dialog-actions.tsx';
@@ -25,7 +24,7 @@ import { ApiError } from '../../lib/api-client.ts';
 import { paths } from '../../lib/paths.ts';
 import { screenHeadings } from '../../lib/screen-headings.ts';
 import { placeServerError } from '../../lib/server-error.ts';
-import { forgetDeletedAccount, useSignOutAndLeave, type LoginState } from '../../lib/session.ts';
+import { forgetDeletedAccount, useSignOutAndLeave } from '../../lib/session.ts';
 import { useTimedMessage } from '../../lib/use-timed-message.ts';
 import { useChangeHelperPassword, useDeleteHelperAccount, useStopHelping } from './api/helper-account.ts';
 
@@ -186,7 +185,6 @@ function DeleteHelperAccountDialog({ isOpen, onClose }: { isOpen: boolean; onClo
 function DeleteHelperAccountForm({ onCancel }: { onCancel: () => void }) {
   const remove = useDeleteHelperAccount();
   const queryClient = useQueryClient();
-  const navigate = useNavigate();
   const [failure, setFailure] = useState<string | null>(null);
   const form = useZodForm(deleteAccountSchema, { defaultValues: { password: '' } });
   const { register, setError, setFocus, formState } = form;
@@ -204,8 +202,7 @@ function DeleteHelperAccountForm({ onCancel }: { onCancel: () => void }) {
       setFailure(error instanceof Error ? error.message : messages.serverError);
       return;
     }
-    // The helper account is gone: nothing of it stays in this tab; the helpers' sign-in page says so.
-    navigate(paths.helperSignIn, { replace: true, state: { notice: helperMessages.helperAccountDeleted } satisfies LoginState });
+    // The helper account is gone: nothing of it stays in this tab; the route guard goes to the helpers' sign-in page, which says so.
     forgetDeletedAccount(queryClient);
   };
   return (
