@@ -163,6 +163,14 @@ describe.each(engines)('helpers on %s', (engine) => {
     expect(await helpersOf(wearer.cookie)).toHaveLength(4);
   });
 
+  it('two invitations sent at once at four helpers: one is sent, the other refused', async () => {
+    const wearer = await signedInUser(t);
+    for (let i = 0; i < 4; i += 1) await invitedHelper(t, wearer.cookie);
+    const both = await Promise.all([uninvitedHelper(), uninvitedHelper()].map(({ name, email }) => send('POST', '/api/helpers', { name, email }, wearer.cookie)));
+    expect(both.map((answer) => answer.status).sort()).toEqual([201, 409]);
+    expect(await helpersOf(wearer.cookie)).toHaveLength(5);
+  });
+
   it('removing a helper takes effect on their next request, says so, and tells them', async () => {
     const { wearer, helper, cookie } = await wearerWithHelper(t);
     expect((await send('GET', '/api/contacts', undefined, cookie)).status).toBe(200);

@@ -207,6 +207,7 @@ export function createHelpersService(deps: HelpersDeps) {
       try {
         await db.transaction().execute(async (trx) => {
           await store.expireInvitations(trx, at, wearer.uid);
+          await store.lockOpenLinks(trx, wearer.uid);
           const existing = await store.findOpenLinkByEmail(trx, wearer.uid, input.email);
           if (existing) throw conflict(existing.status === 'active' ? alreadyHelping(input.email) : alreadyInvited(input.email), 'email');
           if ((await store.countOpenLinks(trx, wearer.uid)) >= MAX_HELPERS) throw conflict(helperMessages.tooMany);

@@ -105,6 +105,20 @@ export function findOpenLinkByEmail(db: Executor, wearerId: string, email: strin
   return db.selectFrom('helper_links').select(['status']).where('wearer_id', '=', wearerId).where('email', '=', email).where('status', 'in', OPEN).executeTakeFirst();
 }
 
+/**
+ * Locks the wearer's open links until the transaction ends (a write that changes nothing): a second invitation
+ * waits, then counts the first one's row, so two at once cannot pass the limit together (PostgreSQL; SQLite runs one
+ * writer at a time anyway).
+ */
+export async function lockOpenLinks(db: Executor, wearerId: string): Promise<void> {
+  await db
+    .updateTable('helper_links')
+    .set((eb) => ({ wearer_id: eb.ref('wearer_id') }))
+    .where('wearer_id', '=', wearerId)
+    .where('status', 'in', OPEN)
+    .execute();
+}
+
 export async function countOpenLinks(db: Executor, wearerId: string): Promise<number> {
   const row = await db
     .selectFrom('helper_links')
