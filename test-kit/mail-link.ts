@@ -1,12 +1,12 @@
 /** The pages the portal's e-mails link to with a one-time token. */
-export type MailPage = 'verify-email' | 'reset-password';
+export type MailPage = 'verify-email' | 'reset-password' | 'helper/accept' | 'helper/reset-password';
 
 /** The path and query of the link to `page` in an e-mail's text (e.g. `/verify-email?token=…`), if any. */
 export function linkInMail(text: string, page: MailPage): string | undefined {
   return text.match(new RegExp(`https?://[^\\s/]+(/${page}\\?token=[\\w-]+)`))?.[1];
 }
 
-/** The token of the link to `page` in an e-mail's text, if any. */
+/** The token of the link to `page` in an e-mail's text, if any ('reset-password' is the wearer's, never '/helper/reset-password'). */
 export function tokenInMail(text: string, page: MailPage): string | undefined {
-  return text.match(new RegExp(`/${page}\\?token=([\\w-]+)`))?.[1];
+  return text.match(new RegExp(`(?<!/helper)/${page}\\?token=([\\w-]+)`))?.[1];
 }

@@ -22,6 +22,13 @@ const PUBLIC_ROUTES = [
   'GET /api/health/',
   'POST /oauth/device_authorization',
   'POST /oauth/token',
+  // Issue #18: a helper's sign-in and reset, and the invitation link (the token is the proof).
+  'POST /api/auth/helper/sign-in',
+  'POST /api/auth/helper/forgot-password',
+  'POST /api/auth/helper/reset-password',
+  'POST /api/helper-invitations/inspect',
+  'POST /api/helper-invitations/accept',
+  'POST /api/helper-invitations/decline',
 ];
 
 describe('the composition root', () => {

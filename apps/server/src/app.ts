@@ -16,6 +16,7 @@ import { deviceApiRoutes, devicesRoutes, oauthRoutes } from './modules/devices/r
 import { facesRoutes } from './modules/faces/routes.ts';
 import { featuresRoutes } from './modules/features/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { helperAuthRoutes, helperOwnRoutes, helperProbe, identifyHelper, invitationRoutes, wearerHelpersRoutes } from './modules/helpers/routes.ts';
 import { identityRoutes, sessionRoutes } from './modules/identity/routes.ts';
 import { manualsRoutes } from './modules/manuals/routes.ts';
 import { profileRoutes } from './modules/profile/routes.ts';
@@ -69,9 +70,15 @@ export async function buildApp(config: Config, overrides: { mailer?: Mailer; log
   const cookies = { secureCookies: config.secureCookies };
 
   const identify = identifyBySession(sessionUserLookup(infrastructure.database.db, infrastructure.database.reads));
+  // Issue #18: a helper's session acts for a wearer in the private scope, asked after the wearer's own.
+  const helper = identifyHelper(services.helpers);
   const publicRoutes: Mount[] = [
-    { prefix: '/api/auth', routes: identityRoutes(services.identity, cookies) },
-    { prefix: '/api/auth', routes: sessionRoutes(identify) },
+    { prefix: '/api/auth', routes: identityRoutes(services.identity, { ...cookies, alsoSignOut: services.helpers.signOut }) },
+    { prefix: '/api/auth', routes: sessionRoutes(identify, helperProbe(services.helpers)) },
+    { prefix: '/api/auth/helper', routes: helperAuthRoutes(services.helpers, cookies) },
+    { prefix: '/api/helper-invitations', routes: invitationRoutes(services.helpers, cookies) },
+    // The helper's own account: its hook admits a helper's session only (401 without, 403 for a wearer's).
+    { prefix: '/api/helper', routes: helperOwnRoutes(services.helpers, identify, cookies) },
     { prefix: '/api/vitals', routes: vitalsRoutes(services.identity.limit) },
     { prefix: '/api/health', routes: healthRoutes(services.health) },
     { prefix: '/oauth', routes: oauthRoutes(services.devices) },
@@ -84,6 +91,7 @@ export async function buildApp(config: Config, overrides: { mailer?: Mailer; log
     { prefix: '/api/devices', routes: devicesRoutes(services.devices) },
     { prefix: '/api/account', routes: accountRoutes(services.account, cookies) },
     { prefix: '/api/activity', routes: activityRoutes(services.activity) },
+    { prefix: '/api/helpers', routes: wearerHelpersRoutes(services.helpers) },
   ];
   // The glasses' bearer token (RFC 6750) works on the face backend, beside the session, and alone on their own API.
   const sessionOrBearerRoutes: Mount[] = [{ prefix: '/face-api', routes: facesRoutes(services.faces) }];
@@ -101,8 +109,8 @@ export async function buildApp(config: Config, overrides: { mailer?: Mailer; log
   const mountAll = (mounts: Mount[]) => async (scope: FastifyInstance) => {
     for (const { prefix, routes } of mounts) await scope.register(routes, { prefix });
   };
-  await app.register(privateScope(identify, mountAll(privateRoutes)));
-  await app.register(privateScope([bearer, identify], mountAll(sessionOrBearerRoutes), { bearerChallenge: true }));
+  await app.register(privateScope([identify, helper], mountAll(privateRoutes)));
+  await app.register(privateScope([bearer, identify, helper], mountAll(sessionOrBearerRoutes), { bearerChallenge: true }));
   await app.register(privateScope(bearer, mountAll(bearerRoutes), { bearerChallenge: true, missingMessage: deviceMessages.tokenRequired }));
 
   await registerWebApp(app, config.webDist, identify);

@@ -31,7 +31,7 @@ export interface Config {
   /** HTTP timeouts and the shutdown deadline (ms). */
   http: HttpTimeouts;
   /** signIn counts failed sign-ins only: perIp across all accounts, perAccount per (account, address) pair (D-016). */
-  rateLimits: Record<'signIn' | 'signUp' | 'reset' | 'resend' | 'pair' | 'deviceAuthorization' | 'vitals', { perIp: RateLimit; perAccount: RateLimit }>;
+  rateLimits: Record<'signIn' | 'signUp' | 'reset' | 'resend' | 'pair' | 'deviceAuthorization' | 'vitals' | 'helperInvite', { perIp: RateLimit; perAccount: RateLimit }>;
 }
 
 export type TrustProxy = false | number | string[];
@@ -111,6 +111,9 @@ export const defaultRateLimits: Config['rateLimits'] = {
   deviceAuthorization: { perIp: { max: 30, windowSeconds: minutes(15) }, perAccount: { max: 30, windowSeconds: minutes(15) } },
   // Web-vitals reports (a few per page view) per address, so that no one can flood the log; there is no account.
   vitals: { perIp: { max: 1000, windowSeconds: minutes(15) }, perAccount: { max: 1000, windowSeconds: minutes(15) } },
+  // Helper invitations (issue #18), like sign-up: 100 an hour per address, 5 an hour per invited e-mail address, and
+  // the same 5 an hour per wearer (perAccount again), so nobody can use the portal to mail strangers.
+  helperInvite: { perIp: { max: 100, windowSeconds: minutes(60) }, perAccount: { max: 5, windowSeconds: minutes(60) } },
 };
 
 /** RATE_LIMIT_MULTIPLIER raises the pairing limits at most this much: a test rig needs a few more, never thousands. */

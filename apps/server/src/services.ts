@@ -9,6 +9,7 @@ import { createContactsService } from './modules/contacts/service.ts';
 import { createDevicesService } from './modules/devices/service.ts';
 import { createFacesService } from './modules/faces/service.ts';
 import { createFeaturesService } from './modules/features/service.ts';
+import { createHelpersService } from './modules/helpers/service.ts';
 import { createIdentityService } from './modules/identity/service.ts';
 import { createManualsService } from './modules/manuals/service.ts';
 import { createProfileService } from './modules/profile/service.ts';
@@ -27,8 +28,9 @@ export function createServices({ config, database, blobs, mailer, faceEngine }: 
   const manuals = createManualsService({ db, blobs });
   const features = createFeaturesService({ db });
   const devices = createDevicesService({ db, mailer, config, faces, contacts, features, limit: identity.limit, forgive: identity.forgive, activity: activity.record });
+  const helpers = createHelpersService({ db, mailer, config, limit: identity.limit, endWearerSession: identity.signOut });
   // Issue #12: an account's deletion takes every module's rows in one transaction, the user record (identity's) last.
-  const erasers = [activity.eraseUser, faces.eraseUser, devices.eraseUser, contacts.eraseUser, identity.eraseUser];
+  const erasers = [activity.eraseUser, faces.eraseUser, devices.eraseUser, contacts.eraseUser, helpers.eraseUser, identity.eraseUser];
   return {
     identity,
     contacts,
@@ -38,13 +40,14 @@ export function createServices({ config, database, blobs, mailer, faceEngine }: 
     features,
     devices,
     activity,
-    account: createAccountService({ db, mailer, config, identity, contacts, faces, devices, activity, erasers, blobDeletions }),
+    helpers,
+    account: createAccountService({ db, mailer, config, identity, contacts, faces, devices, activity, helpers, erasers, blobDeletions }),
     blobDeletions,
     health: createHealthService({ db }),
     /** Records that name blobs, checked against the blobs (admin check, start-up sweep, backup). */
     integrity: createIntegrity({ blobs, records: [faces.blobRecords, manuals.blobRecords] }),
     /** Each module's purge of rows that would only grow. */
-    housekeeping: createHousekeeping([identity.purgeExpired, devices.purgeExpired, activity.purgeExpired, async () => ({ blob_deletions: await blobDeletions.drain() })]),
+    housekeeping: createHousekeeping([identity.purgeExpired, devices.purgeExpired, activity.purgeExpired, helpers.purgeExpired, async () => ({ blob_deletions: await blobDeletions.drain() })]),
   };
 }
 

@@ -47,6 +47,8 @@ export interface ActivityEvent {
   label: string;
   at: string;
   device: string | null;
+  /** The helper who did it, as the wearer named them (issue #18; `label` then reads 'Face added by Sam'); absent or null: the wearer or their glasses. */
+  helper?: string | null;
 }
 
 /** One signed-in browser (a live session) as GET /api/account/sessions lists it; `id` is opaque, never the token. */

@@ -13,3 +13,5 @@ export * from './schemas/faces.ts';
 export * from './schemas/devices.ts';
 export * from './account.ts';
 export * from './schemas/account.ts';
+export * from './helpers.ts';
+export * from './schemas/helpers.ts';

@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 /** Timestamps are ISO-8601 text and booleans 0/1 integers, so both engines read the same values. */
 export interface UsersTable {
@@ -88,6 +88,8 @@ export interface FacesTable {
   mime: string;
   descriptor: Buffer;
   consent_at: string;
+  /** The helper who confirmed the person's consent, as the wearer named them (issue #18); null: the wearer did. */
+  consent_by: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: string;
   /** The user's face change counter when this face was added or last renamed (the glasses' sync reads it). */
   change_seq: number;
@@ -153,12 +155,64 @@ export interface ActivityEventsTable {
   kind: string;
   at: string;
   device: string | null;
+  /** The helper who did it, as the wearer named them (issue #18); null when the wearer or their glasses did. */
+  helper_name: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A blob whose record is gone, to delete once that deletion has committed (blobs/deletion-queue.ts). */
 export interface BlobDeletionsTable {
   key: string;
   queued_at: string;
+}
+
+/** A helper's own account (issue #18): apart from wearers', so a helper can never sign in as a wearer. */
+export interface HelperAccountsTable {
+  id: string;
+  email: string;
+  name: string;
+  password_hash: string;
+  created_at: string;
+}
+
+/**
+ * One wearer's invitation of a helper and, once accepted, the link between them. status: 'invited' (token_hash names
+ * the link sent; it works until expires_at), 'active', or how it ended: 'declined', 'cancelled', 'removed' (by the
+ * wearer), 'stopped' (by the helper). `name` is the wearer's name for the helper.
+ */
+export interface HelperLinksTable {
+  id: string;
+  wearer_id: string;
+  helper_id: string | null;
+  name: string;
+  email: string;
+  status: HelperLinkStatus;
+  token_hash: string | null;
+  invited_at: string;
+  expires_at: string;
+  accepted_at: string | null;
+  ended_at: string | null;
+}
+
+export type HelperLinkStatus = 'invited' | 'active' | 'declined' | 'cancelled' | 'expired' | 'removed' | 'stopped';
+
+/** A helper's signed-in browser; acting_for: the wearer the helper acts for now (checked against the link on every request). */
+export interface HelperSessionsTable {
+  token_hash: string;
+  helper_id: string;
+  acting_for: string | null;
+  created_at: string;
+  expires_at: string;
+  user_agent: string | null;
+  last_used_at: string;
+}
+
+/** A helper's password-reset link. */
+export interface HelperResetTokensTable {
+  token_hash: string;
+  helper_id: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
 }
 
 export interface Database {
@@ -178,6 +232,10 @@ export interface Database {
   installed_features: InstalledFeaturesTable;
   activity_events: ActivityEventsTable;
   blob_deletions: BlobDeletionsTable;
+  helper_accounts: HelperAccountsTable;
+  helper_links: HelperLinksTable;
+  helper_sessions: HelperSessionsTable;
+  helper_reset_tokens: HelperResetTokensTable;
 }
 
 export type { Generated };

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { deviceMessages, messages } from '@seva/shared';
+import { deviceMessages, messages, onlyWearerCan } from '@seva/shared';
 import type { SignedInUser } from '../db/signed-in-user.ts';
-import { DomainError, unauthenticated } from '../domain-errors.ts';
+import { DomainError, refused, unauthenticated } from '../domain-errors.ts';
 import { hashToken } from '../tokens.ts';
 
 export const SESSION_COOKIE = 'seva_session';
@@ -12,7 +12,36 @@ declare module 'fastify' {
     user: SignedInUser;
     /** Set when the caller is a pair of paired glasses, identified by its bearer token. */
     device?: CallingDevice;
+    /**
+     * Set inside the private scope: who acts. The wearer themself (their session or their glasses), or a helper
+     * acting for them (issue #18): `user` is then the wearer the helper acts for.
+     */
+    actor: Actor;
   }
+  interface FastifyContextConfig {
+    /** Issue #18: a private route a helper may use for the wearer. Every other private route refuses helpers (403). */
+    helpers?: 'allowed';
+  }
+}
+
+/** A helper acting for the wearer: their account, their name and the wearer's name for them. */
+export interface HelperActor {
+  kind: 'helper';
+  helperId: string;
+  name: string;
+  shownAs: string;
+}
+
+export type Actor = { kind: 'wearer' } | HelperActor;
+
+const WEARER: Actor = { kind: 'wearer' };
+
+/** Route options of a private route that a helper may use (issue #18): `app.get('/', helpersAllowed, handler)`. */
+export const helpersAllowed = { config: { helpers: 'allowed' as const } };
+
+/** The helper's name as the wearer's activity and faces record it, when a helper acts; undefined for the wearer. */
+export function actingHelperName(request: FastifyRequest): string | undefined {
+  return request.actor?.kind === 'helper' ? request.actor.shownAs : undefined;
 }
 
 /** The glasses a bearer token belongs to. */
@@ -73,7 +102,8 @@ export interface PrivateScopeOptions {
 /**
  * The scope every private route is registered in: identity is checked once, when the request arrives and before
  * any body is read, and a caller without it gets 401. A module registered here cannot forget the check. Several
- * sources are asked in turn; the first that names a caller wins.
+ * sources are asked in turn; the first that names a caller wins. A source that finds a helper sets `request.actor`;
+ * a helper then reaches only the routes that allow helpers, and gets 403 naming the wearer on every other.
  */
 export function privateScope(identify: Identify | readonly Identify[], register: (scope: FastifyInstance) => Promise<void>, options: PrivateScopeOptions = {}) {
   const sources = typeof identify === 'function' ? [identify] : identify;
@@ -82,6 +112,8 @@ export function privateScope(identify: Identify | readonly Identify[], register:
     scope.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
       try {
         request.user = await firstCaller(sources, request, missing);
+        request.actor ??= WEARER;
+        if (request.actor.kind === 'helper' && request.routeOptions.config.helpers !== 'allowed') throw refused(onlyWearerCan(request.user.username), { code: 'wearer-only' });
       } catch (error) {
         if (options.bearerChallenge && error instanceof DomainError && error.kind === 'unauthenticated') {
           reply.header('WWW-Authenticate', error.details.code === 'invalid_token' ? 'Bearer error="invalid_token"' : 'Bearer');

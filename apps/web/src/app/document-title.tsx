@@ -16,6 +16,11 @@ const TITLES: Record<string, string> = {
   [paths.pair]: 'Pair your glasses',
   [paths.verifyEmail]: 'Verify e-mail',
   [paths.resetPassword]: 'Choose a new password',
+  [paths.helperAccept]: 'Helper invitation',
+  [paths.helperSignIn]: 'Sign in as a helper',
+  [paths.helperForgotPassword]: 'Reset your helper password',
+  [paths.helperResetPassword]: 'Choose a new helper password',
+  [paths.helperChoose]: 'Who are you helping?',
 };
 
 /** Each screen has its own document title (WCAG 2.4.2). */

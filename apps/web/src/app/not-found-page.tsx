@@ -1,14 +1,14 @@
 import { Link } from 'react-router';
 import { PageHeading } from '../components/ui/page-heading.tsx';
 import { paths } from '../lib/paths.ts';
-import { useSession } from '../lib/session.ts';
+import { useSignedIn } from '../lib/session.ts';
 import { AuthHeader } from './layout/auth-layout.tsx';
 import { SkipLink } from './layout/skip-link.tsx';
 import { TopNavigation } from './layout/top-navigation.tsx';
 
 /** An address that is no page: the header and navigation a signed-in user has everywhere (issue #9), and a way on. */
 export function NotFoundPage() {
-  const signedIn = Boolean(useSession().data);
+  const signedIn = Boolean(useSignedIn().data);
   return (
     <>
       <SkipLink />

@@ -3,7 +3,7 @@ import { Navigate, useLocation } from 'react-router';
 import { StatusRegion } from '../components/ui/status-region.tsx';
 import { paths } from '../lib/paths.ts';
 import { useDelayedRedirect } from '../lib/use-delayed-redirect.ts';
-import { useLoginStateFor, useSession } from '../lib/session.ts';
+import { useLoginStateFor, useRecheckHelperOnNavigation, useSignedIn, useSignInPage } from '../lib/session.ts';
 import { PrerenderedPage } from './prerendered-page.ts';
 
 export interface SignedOutNotice {
@@ -18,17 +18,20 @@ export interface SignedOutNotice {
  * was working here, it says so. While it asks, the address the page arrived prerendered for (the server found the
  * browser signed in) keeps showing `whilePending`, what was prerendered, with the guard's status in it; any other
  * address shows only that status. The status says 'Checking your session…' once the answer is slow to come.
+ * A helper (issue #18) passes while they act for a wearer; the session is asked again on each of their route changes.
  */
 export function RouteGuard({ children, signedOut, whilePending }: { children: ReactNode; signedOut?: SignedOutNotice | undefined; whilePending?: (status: ReactNode) => ReactNode }) {
-  const session = useSession();
+  const session = useSignedIn();
   const location = useLocation();
+  useRecheckHelperOnNavigation(location.pathname);
   const arrivedDrawn = use(PrerenderedPage) === location.pathname;
   const isSignedOut = session.isSuccess && session.data === null;
   const login = useLoginStateFor(location.pathname + location.search);
+  const signInPage = useSignInPage();
   // The screen's own notice is for visitors who were never signed in here; after a sign-out or an ended session,
   // /login says what happened at once.
   const notice = login.notice ? undefined : signedOut;
-  useDelayedRedirect(isSignedOut && Boolean(notice), paths.login, notice?.delayMs ?? 0, login);
+  useDelayedRedirect(isSignedOut && Boolean(notice), signInPage, notice?.delayMs ?? 0, login);
   const [slow, setSlow] = useState(false);
   useEffect(() => {
     const timer = setTimeout(() => setSlow(true), 400);
@@ -41,13 +44,16 @@ export function RouteGuard({ children, signedOut, whilePending }: { children: Re
   }
   if (session.isError) return <StatusRegion tone="error" message={`Failed to load user data: ${session.error.message}`} />;
   if (session.data === null) {
-    if (!notice) return <Navigate to={paths.login} replace state={login} />;
+    if (!notice) return <Navigate to={signInPage} replace state={login} />;
     return (
       <div className="page-narrow">
         <StatusRegion tone="error" message={notice.message} />
       </div>
     );
   }
+  // A helper who acts for nobody now (several wearers, or the one they helped removed them) chooses first; their own
+  // /profile needs no wearer (issue #18).
+  if (!session.data.user && location.pathname !== paths.profile) return <Navigate to={paths.helperChoose} replace />;
   // Not wrapped: `children` then takes the place of `whilePending` in the tree, which keeps what both hold (the
   // navigation, and focus in it) instead of drawing it again.
   return children;

@@ -51,6 +51,11 @@ export const routes: RouteObject[] = [
           { path: paths.forgotPassword, lazy: screen(() => import('../features/auth/forgot-password-page.tsx'), (m) => m.ForgotPasswordPage) },
           { path: paths.verifyEmail, lazy: screen(() => import('../features/auth/verify-email-page.tsx'), (m) => m.VerifyEmailPage) },
           { path: paths.resetPassword, lazy: screen(() => import('../features/auth/reset-password-page.tsx'), (m) => m.ResetPasswordPage) },
+          { path: paths.helperAccept, lazy: screen(() => import('../features/helpers/accept-invitation-page.tsx'), (m) => m.AcceptInvitationPage) },
+          { path: paths.helperSignIn, lazy: screen(() => import('../features/helpers/helper-sign-in-page.tsx'), (m) => m.HelperSignInPage) },
+          { path: paths.helperForgotPassword, lazy: screen(() => import('../features/helpers/helper-forgot-password-page.tsx'), (m) => m.HelperForgotPasswordPage) },
+          { path: paths.helperResetPassword, lazy: screen(() => import('../features/helpers/helper-reset-password-page.tsx'), (m) => m.HelperResetPasswordPage) },
+          { path: paths.helperChoose, lazy: screen(() => import('../features/helpers/choose-wearer-page.tsx'), (m) => m.ChooseWearerPage) },
         ],
       },
       {

@@ -1,6 +1,6 @@
-import { accountMessages, type SessionUser } from '@seva/shared';
+import { accountMessages, helperMessages, type HelperSessionInfo, type SessionUser } from '@seva/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError, apiFetch } from './api-client.ts';
 import { discardAllDrafts } from './drafts.ts';
@@ -9,18 +9,75 @@ import { paths } from './paths.ts';
 export const sessionQueryKey = ['session'] as const;
 
 /**
- * The signed-in user, or null when there is none. Every protected screen asks this. Asking is not a failure: the
- * server answers `{ user: null }` when nobody is signed in, so a public page logs no failed request (issue #14).
+ * Who is signed in, as GET /api/auth/session says it: a wearer (`user`), or a helper (`helper`, issue #18) with `user`
+ * the wearer they act for now, null until they choose one. The query holds null when nobody is signed in.
+ */
+export interface SignedIn {
+  user: SessionUser | null;
+  helper?: HelperSessionInfo | undefined;
+}
+
+/** The answer of the session probe, of a sign-in or of an accepted invitation, as the session query keeps it. */
+export function signedInFrom(answer: { user: SessionUser | null; helper?: HelperSessionInfo | null | undefined }): SignedIn | null {
+  if (answer.helper) return { user: answer.user, helper: answer.helper };
+  return answer.user ? { user: answer.user } : null;
+}
+
+/**
+ * Who is signed in, or null when nobody is. Every protected screen asks this. Asking is not a failure: the server
+ * answers `{ user: null }` when nobody is signed in, so a public page logs no failed request (issue #14).
  */
 export const sessionQuery = queryOptions({
   queryKey: sessionQueryKey,
-  queryFn: async () => (await apiFetch<{ user: SessionUser | null }>('/api/auth/session')).user,
+  queryFn: async () => signedInFrom(await apiFetch<{ user: SessionUser | null; helper?: HelperSessionInfo }>('/api/auth/session')),
   staleTime: 60_000,
   retry: false,
 });
 
-export function useSession() {
+/** The session as a whole: a wearer, a helper (and whom they help), or null. The route guard reads this. */
+export function useSignedIn() {
   return useQuery(sessionQuery);
+}
+
+const userOf = (signedIn: SignedIn | null) => signedIn?.user ?? null;
+const helperOf = (signedIn: SignedIn | null) => signedIn?.helper ?? null;
+
+/**
+ * The user the screens work for: the signed-in wearer, or the wearer a helper acts for now (null when nobody is, or
+ * while a helper has not chosen).
+ */
+export function useSession() {
+  return useQuery({ ...sessionQuery, select: userOf });
+}
+
+/** The signed-in helper, or null for a wearer (issue #18): screens hide what only the wearer may do. */
+export function useHelper(): HelperSessionInfo | null {
+  return useQuery({ ...sessionQuery, select: helperOf }).data ?? null;
+}
+
+/**
+ * A helper's every move to another screen asks the session again (issue #18): the wearer may have removed them since,
+ * and the next page then says so rather than failing call by call.
+ */
+export function useRecheckHelperOnNavigation(pathname: string): void {
+  const queryClient = useQueryClient();
+  const seen = useRef(pathname);
+  useEffect(() => {
+    if (seen.current === pathname) return;
+    seen.current = pathname;
+    if (queryClient.getQueryData<SignedIn | null>(sessionQueryKey)?.helper) void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+  }, [pathname, queryClient]);
+}
+
+/**
+ * Someone signed in (a sign-in, an accepted invitation, a chosen wearer): the session query holds them now, and
+ * nothing loaded for whoever this tab worked for before stays (an invitation may be accepted in a browser where
+ * someone else was signed in; a helper may switch to another wearer).
+ */
+export function setSignedIn(queryClient: QueryClient, signedIn: SignedIn | null): void {
+  queryClient.removeQueries({ predicate: (q) => !keepOnSignOut(q.queryKey[0]) });
+  forgetSessionEnd(queryClient);
+  queryClient.setQueryData(sessionQueryKey, signedIn);
 }
 
 /** What /login says after the user signed out (issue #9). */
@@ -38,7 +95,7 @@ export interface LoginState {
  * Why the session is gone, while the screens still know: 'ended' (a save found it expired; the screen stays and
  * says so) or 'signed-out' (the user chose to). The route guard words /login's first message from it.
  */
-type SessionEnd = 'ended' | 'signed-out' | 'account-deleted' | null;
+type SessionEnd = 'ended' | 'signed-out' | 'helper-signed-out' | 'account-deleted' | 'helper-account-deleted' | null;
 const sessionEndKey = ['session-end'] as const;
 const keepOnSignOut = (key: unknown) => key === sessionQueryKey[0] || key === sessionEndKey[0];
 
@@ -55,10 +112,20 @@ export function useSessionEnded(): boolean {
 export function useLoginStateFor(from: string): LoginState {
   const end = useSessionEnd();
   return useMemo(() => {
-    if (end === 'signed-out') return { notice: SIGNED_OUT_NOTICE };
+    if (end === 'signed-out' || end === 'helper-signed-out') return { notice: SIGNED_OUT_NOTICE };
     if (end === 'account-deleted') return { notice: accountMessages.accountDeleted };
+    if (end === 'helper-account-deleted') return { notice: helperMessages.helperAccountDeleted };
     return { from, ...(end === 'ended' ? { notice: SESSION_ENDED_NOTICE } : {}) };
   }, [end, from]);
+}
+
+/**
+ * Where a signed-out visitor signs in: a helper who has just signed out, or deleted their helper account, goes to the
+ * helpers' page (issue #18).
+ */
+export function useSignInPage(): typeof paths.login | typeof paths.helperSignIn {
+  const end = useSessionEnd();
+  return end === 'helper-signed-out' || end === 'helper-account-deleted' ? paths.helperSignIn : paths.login;
 }
 
 export function useSignOut() {
@@ -67,7 +134,8 @@ export function useSignOut() {
     mutationFn: () => apiFetch<void>('/api/auth/sign-out', { method: 'POST' }),
     onSettled: () => {
       discardAllDrafts();
-      queryClient.setQueryData<SessionEnd>(sessionEndKey, 'signed-out');
+      const wasHelper = Boolean(queryClient.getQueryData<SignedIn | null>(sessionQueryKey)?.helper);
+      queryClient.setQueryData<SessionEnd>(sessionEndKey, wasHelper ? 'helper-signed-out' : 'signed-out');
       queryClient.setQueryData(sessionQueryKey, null);
       queryClient.removeQueries({ predicate: (q) => !keepOnSignOut(q.queryKey[0]) });
     },
@@ -76,28 +144,31 @@ export function useSignOut() {
 
 /**
  * The account was deleted (issue #12): nothing of it stays in this tab, and the route guard takes the user to /login,
- * which says 'Your account has been deleted.'
+ * which says 'Your account has been deleted.' (a helper's: /helper/sign-in, 'Your helper account has been deleted.').
  */
 export function forgetDeletedAccount(queryClient: QueryClient): void {
   discardAllDrafts();
-  queryClient.setQueryData<SessionEnd>(sessionEndKey, 'account-deleted');
+  const wasHelper = Boolean(queryClient.getQueryData<SignedIn | null>(sessionQueryKey)?.helper);
+  queryClient.setQueryData<SessionEnd>(sessionEndKey, wasHelper ? 'helper-account-deleted' : 'account-deleted');
   queryClient.setQueryData(sessionQueryKey, null);
   queryClient.removeQueries({ predicate: (q) => !keepOnSignOut(q.queryKey[0]) });
 }
 
 /**
- * Signs out and goes to /login, which says 'You have signed out.' (every 'Sign Out' control uses this). When the
+ * Signs out and goes to /login (a helper to /helper/sign-in), which says 'You have signed out.' (every 'Sign Out' control uses this). When the
  * control's screen goes first (the route guard sees nobody signed in), the guard goes to /login with the same notice.
  */
 export function useSignOutAndLeave() {
   const signOut = useSignOut();
   const navigate = useNavigate();
+  // A helper goes back to the helpers' sign-in page, where they will sign in next time.
+  const to = useHelper() ? paths.helperSignIn : paths.login;
   const leave = useCallback(
     () =>
       signOut.mutate(undefined, {
-        onSettled: () => navigate(paths.login, { replace: true, state: { notice: SIGNED_OUT_NOTICE } satisfies LoginState }),
+        onSettled: () => navigate(to, { replace: true, state: { notice: SIGNED_OUT_NOTICE } satisfies LoginState }),
       }),
-    [signOut, navigate],
+    [signOut, navigate, to],
   );
   return { signOut: leave, isPending: signOut.isPending };
 }
@@ -121,6 +192,15 @@ export function leaveEndedSession(queryClient: QueryClient): void {
 /** Signed in (again): neither notice is true any more. */
 export function forgetSessionEnd(queryClient: QueryClient): void {
   queryClient.setQueryData<SessionEnd>(sessionEndKey, null);
+}
+
+/**
+ * A 403 to a helper may mean the wearer has removed them or no longer lets them act (issue #18): the session is asked
+ * again, and the route guard then says so in place of the screen.
+ */
+export function onForbidden(queryClient: QueryClient, error: unknown): void {
+  if (!(error instanceof ApiError) || error.status !== 403) return;
+  if (queryClient.getQueryData<SignedIn | null>(sessionQueryKey)?.helper) void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
 }
 
 /** Whether an error is the server saying nobody is signed in. */

@@ -1,4 +1,4 @@
-import { normalizeUserCode, type FaceSummary, type PairedDevice, type SessionUser } from '@seva/shared';
+import { normalizeUserCode, type FaceSummary, type HelperSessionInfo, type HelperSummary, type PairedDevice, type SessionUser } from '@seva/shared';
 import type { StandInPairing } from './stand-in-server.ts';
 
 /** When the stand-in server says a record was made or saved. */
@@ -41,4 +41,25 @@ export function aDevice(n: number, name: string, overrides: Partial<PairedDevice
 /** Glasses waiting for `code` (as they say it, e.g. 'KXRT-7M4P') for ten minutes from now. */
 export function aPairing(code: string, deviceName: string, overrides: Partial<StandInPairing> = {}): StandInPairing {
   return { code: normalizeUserCode(code), deviceName, status: 'pending', expiresAt: new Date(Date.now() + 600_000).toISOString(), ...overrides };
+}
+
+/** Helper number `n` of the wearer, as GET /api/helpers lists them (issue #18): invited at SAVED_AT, accepted when active. */
+export function aHelper(n: number, name: string, status: HelperSummary['status'] = 'active'): HelperSummary {
+  return {
+    id: `20000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+    name,
+    email: `${name.toLowerCase().replace(/\W+/g, '.')}@example.com`,
+    status,
+    invitedAt: SAVED_AT,
+    acceptedAt: status === 'active' ? SAVED_AT : null,
+  };
+}
+
+/**
+ * A helper signed in to act for the stand-in's `user` (issue #18): set `backend.helper` to it, and `backend.wearers`
+ * to the wearers it helps, before rendering. `wearers` beyond the first are other wearers they help.
+ */
+export function aHelperSession(wearers: SessionUser[], overrides: Partial<HelperSessionInfo> = {}): HelperSessionInfo {
+  const refs = wearers.map((w) => ({ id: w.uid, username: w.username }));
+  return { id: 'h1', name: 'Sam Patel', email: 'sam@example.com', actingFor: refs[0] ?? null, wearers: refs, ...overrides };
 }

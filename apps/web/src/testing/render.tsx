@@ -4,8 +4,8 @@ import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { paths, type ScreenPath } from '../lib/paths.ts';
-import { sessionQueryKey } from '../lib/session.ts';
-import { backend } from './stand-in-server.ts';
+import { sessionQueryKey, signedInFrom } from '../lib/session.ts';
+import { sessionAnswer } from './stand-in-server.ts';
 
 export interface RenderOptions {
   /** The address the screen is shown at; any other address shows a stand-in screen. */
@@ -23,7 +23,7 @@ export interface RenderOptions {
  */
 export function renderWithProviders(ui: ReactNode, { route = paths.dashboard, search = '', signedIn = true }: RenderOptions = {}) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  if (signedIn) client.setQueryData(sessionQueryKey, backend.user && { ...backend.user, QRCode: null });
+  if (signedIn) client.setQueryData(sessionQueryKey, signedInFrom(sessionAnswer()));
   const router = createMemoryRouter(
     [
       { path: route, element: ui },

@@ -29,6 +29,23 @@ import {
   type ActivityEvent,
   type BrowserSession,
   type SessionUser,
+  acceptInvitationSchema,
+  actingForSchema,
+  alreadyHelping,
+  changeHelperPasswordSchema,
+  existingHelperAccountFormSchema,
+  helperMessages,
+  helperSignInSchema,
+  inviteHelperSchema,
+  invitationTokenSchema,
+  MAX_HELPERS,
+  newHelperAccountFormSchema,
+  newPasswordSchema,
+  onlyWearerCan,
+  resetRequestSchema,
+  type HelperSessionInfo,
+  type HelperSummary,
+  type InvitationSummary,
 } from '@seva/shared';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
@@ -54,6 +71,25 @@ export interface StandInBackend {
   sessions: BrowserSession[];
   /** The account's newest events, newest first. */
   activity: ActivityEvent[];
+  /** The wearer's helpers and open invitations (issue #18), as GET /api/helpers lists them. */
+  helpers: HelperSummary[];
+  /**
+   * Set when a helper is signed in (issue #18): `user` is then the wearer they act for now (null until chosen), and
+   * wearer-only calls are refused with 403.
+   */
+  helper: HelperSessionInfo | null;
+  /** A helper account that can sign in (POST /api/auth/helper/sign-in), whether or not it is signed in now. */
+  helperAccount: Omit<HelperSessionInfo, 'actingFor'> | null;
+  /** Invitation links by token, as POST /api/helper-invitations/inspect reads them; `refusal` for a dead link. */
+  invitations: Record<string, StandInInvitation>;
+  /** Wearers by id, for a helper who helps several (POST /api/helper/acting-for). */
+  wearers: SessionUser[];
+}
+
+/** One invitation link: what it says, or why it cannot be used (410 and its message). */
+export interface StandInInvitation {
+  summary: InvitationSummary;
+  refusal?: string;
 }
 
 /** The user's password, as POST /api/account/delete checks it. */
@@ -61,7 +97,20 @@ export const STAND_IN_PASSWORD = 'Blue-Cactus9!Lamp';
 
 /** This browser, as GET /api/account/sessions lists it. */
 const thisBrowser = (): BrowserSession => ({ id: 'this-browser', browser: 'Firefox', system: 'Linux', signedInAt: SAVED_AT, lastActiveAt: SAVED_AT, current: true });
-const fresh = (): StandInBackend => ({ user: aUser(), faces: [], contacts: [], devices: [], pairings: [], sessions: [thisBrowser()], activity: [] });
+const fresh = (): StandInBackend => ({
+  user: aUser(),
+  faces: [],
+  contacts: [],
+  devices: [],
+  pairings: [],
+  sessions: [thisBrowser()],
+  activity: [],
+  helpers: [],
+  helper: null,
+  helperAccount: null,
+  invitations: {},
+  wearers: [],
+});
 
 /** A device authorization as the devices module keeps it: its code (no dash), the glasses' name, its state. */
 export interface StandInPairing {
@@ -101,10 +150,48 @@ function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
   return result.data;
 }
 
+/** GET /api/auth/session: the user without the QR image, and the helper when a helper is signed in (issue #18). */
+export function sessionAnswer(): { user: SessionUser | null; helper?: HelperSessionInfo } {
+  const user = backend.user && { ...backend.user, QRCode: null };
+  return backend.helper ? { user, helper: backend.helper } : { user };
+}
+
 /** As the real session guard: private routes answer 401 when nobody is signed in. */
 function signedInUser(): SessionUser {
-  if (!backend.user) throw refusal(401, messages.signInRequired);
+  if (!backend.user && !backend.helper) throw refusal(401, messages.signInRequired);
+  if (!backend.user) throw refusal(403, helperMessages.chooseWearer);
   return backend.user;
+}
+
+/** As the private scope for a route helpers may not call: 403 naming who can (issue #18). */
+function wearer(): SessionUser {
+  const user = signedInUser();
+  if (backend.helper) throw refusal(403, onlyWearerCan(user.username));
+  return user;
+}
+
+/** As the helper routes: only a signed-in helper. */
+function signedInHelper(): HelperSessionInfo {
+  if (!backend.helper) throw refusal(backend.user ? 403 : 401, backend.user ? helperMessages.helperOnly : messages.signInRequired);
+  return backend.helper;
+}
+
+/** The stand-in helper's password (sign-in, accept with an account, password change, deletion). */
+export const STAND_IN_HELPER_PASSWORD = 'Green-Kettle4!Moss';
+
+/** The invitation a token stands for, or the refusal the real route gives (404 unknown, 410 used/cancelled/expired). */
+function invitation(token: string): StandInInvitation {
+  const found = backend.invitations[token];
+  if (!found) throw refusal(404, helperMessages.invitationInvalid);
+  if (found.refusal) throw refusal(410, found.refusal);
+  return found;
+}
+
+/** The helper signed in to act for `wearers[0]` when there is exactly one, as the real sign-in does. */
+function signInHelper(helper: Omit<HelperSessionInfo, 'actingFor'>): void {
+  const only = helper.wearers.length === 1 ? helper.wearers[0]! : null;
+  backend.helper = { ...helper, actingFor: only };
+  backend.user = only ? (backend.wearers.find((w) => w.uid === only.id) ?? null) : null;
 }
 
 /** As the face backend: the form's `email` must be the signed-in user's own. */
@@ -140,16 +227,17 @@ const contactEntry = (c: ContactInput, isPrimary: boolean): EmergencyContact => 
 const handlers = [
   // identity (apps/server/src/modules/identity/routes.ts): the session check leaves out the QR image and answers
   // `{ user: null }`, not 401, when nobody is signed in.
-  http.get('*/api/auth/session', () => HttpResponse.json({ user: backend.user && { ...backend.user, QRCode: null } })),
+  http.get('*/api/auth/session', () => HttpResponse.json(sessionAnswer())),
   http.post('*/api/auth/sign-out', () => {
     backend.user = null;
+    backend.helper = null;
     return new HttpResponse(null, { status: 204 });
   }),
 
   // profile (modules/profile/routes.ts)
-  http.get('*/api/profile', () => HttpResponse.json({ user: signedInUser() })),
+  http.get('*/api/profile', () => HttpResponse.json({ user: wearer() })),
   http.patch('*/api/profile', async ({ request }) => {
-    const user = signedInUser();
+    const user = wearer();
     const edit = parseBody(profileEditSchema, await request.json());
     const field = edit.username !== undefined ? 'username' : 'phone';
     backend.user = { ...user, [field]: edit[field] };
@@ -196,17 +284,17 @@ const handlers = [
 
   // devices (modules/devices/routes.ts and service.ts): /pair answers a code; /profile lists and unpairs glasses.
   http.get('*/api/devices', () => {
-    signedInUser();
+    wearer();
     return HttpResponse.json({ devices: backend.devices });
   }),
   http.post('*/api/devices/pairing/check', async ({ request }) => {
-    signedInUser();
+    wearer();
     const pairing = pendingPairing(parseBody(pairingCodeSchema, await request.json()).code);
     const answer: PendingPairing = { code: formatUserCode(pairing.code), deviceName: pairing.deviceName, grants: PAIRING_GRANTS, expiresAt: pairing.expiresAt };
     return HttpResponse.json(answer);
   }),
   http.post('*/api/devices/pairing/allow', async ({ request }) => {
-    signedInUser();
+    wearer();
     const pairing = pendingPairing(parseBody(pairingCodeSchema, await request.json()).code);
     pairing.status = 'allowed';
     const device: PairedDevice = { id: crypto.randomUUID(), name: pairing.deviceName, pairedAt: SAVED_AT, lastSeenAt: null };
@@ -214,12 +302,12 @@ const handlers = [
     return HttpResponse.json({ message: deviceMessages.paired, device });
   }),
   http.post('*/api/devices/pairing/deny', async ({ request }) => {
-    signedInUser();
+    wearer();
     pendingPairing(parseBody(pairingCodeSchema, await request.json()).code).status = 'denied';
     return HttpResponse.json({ message: deviceMessages.denied });
   }),
   http.delete('*/api/devices/:id', ({ params }) => {
-    signedInUser();
+    wearer();
     const device = backend.devices.find((d) => d.id === params.id);
     if (!device) throw refusal(404, deviceMessages.deviceNotFound);
     backend.devices = backend.devices.filter((d) => d !== device);
@@ -228,28 +316,28 @@ const handlers = [
 
   // account and activity (modules/account/routes.ts, modules/activity/routes.ts): issue #12.
   http.get('*/api/account/sessions', () => {
-    signedInUser();
+    wearer();
     return HttpResponse.json({ sessions: backend.sessions });
   }),
   http.delete('*/api/account/sessions/:id', ({ params }) => {
-    signedInUser();
+    wearer();
     const session = backend.sessions.find((s) => s.id === params.id);
     if (!session) throw refusal(404, accountMessages.sessionNotFound);
     backend.sessions = backend.sessions.filter((s) => s !== session);
     return HttpResponse.json({ message: signedOutBrowserMessage(browserDescription(session)) });
   }),
   http.post('*/api/account/sessions/sign-out-others', () => {
-    signedInUser();
+    wearer();
     const count = backend.sessions.filter((s) => !s.current).length;
     backend.sessions = backend.sessions.filter((s) => s.current);
     return HttpResponse.json({ count, message: signedOutOthersMessage(count) });
   }),
   http.get('*/api/activity', () => {
-    signedInUser();
+    wearer();
     return HttpResponse.json({ events: backend.activity });
   }),
   http.post('*/api/account/export', () => {
-    signedInUser();
+    wearer();
     backend.activity = [{ id: `e${backend.activity.length}`, kind: 'data-downloaded', label: activityLabels['data-downloaded'], at: SAVED_AT, device: 'Firefox on Linux' }, ...backend.activity];
     const archive = new Uint8Array([0x50, 0x4b, 0x05, 0x06, ...new Array<number>(18).fill(0)]);
     return new HttpResponse(archive, {
@@ -257,11 +345,109 @@ const handlers = [
     });
   }),
   http.post('*/api/account/delete', async ({ request }) => {
-    signedInUser();
+    wearer();
     const { password } = parseBody(deleteAccountSchema, await request.json());
     if (password !== STAND_IN_PASSWORD) throw refusal(403, messages.invalidPassword, 'password');
     backend.user = null;
     return HttpResponse.json({ message: accountMessages.accountDeleted });
+  }),
+
+  // helpers (issue #18): the wearer's list, the invitation link, the helper's sign-in and own account.
+  http.get('*/api/helpers', () => {
+    wearer();
+    return HttpResponse.json({ helpers: backend.helpers });
+  }),
+  http.post('*/api/helpers', async ({ request }) => {
+    const user = wearer();
+    const input = parseBody(inviteHelperSchema, await request.json());
+    if (backend.helpers.length >= MAX_HELPERS) throw refusal(409, helperMessages.tooMany);
+    if (input.email.toLowerCase() === user.email.toLowerCase()) throw refusal(409, helperMessages.ownAddress, 'email');
+    if (backend.helpers.some((h) => h.email.toLowerCase() === input.email.toLowerCase())) throw refusal(409, alreadyHelping(input.email), 'email');
+    const helper: HelperSummary = { id: crypto.randomUUID(), name: input.name, email: input.email, status: 'invited', invitedAt: SAVED_AT, acceptedAt: null };
+    backend.helpers = [...backend.helpers, helper];
+    return HttpResponse.json({ helper }, { status: 201 });
+  }),
+  http.delete('*/api/helpers/:id', ({ params }) => {
+    wearer();
+    const helper = backend.helpers.find((h) => h.id === params.id);
+    if (!helper) throw refusal(404, helperMessages.helperNotFound);
+    backend.helpers = backend.helpers.filter((h) => h !== helper);
+    return new HttpResponse(null, { status: 204 });
+  }),
+  http.post('*/api/helper-invitations/inspect', async ({ request }) => {
+    const { token } = parseBody(invitationTokenSchema, await request.json());
+    return HttpResponse.json(invitation(token).summary);
+  }),
+  http.post('*/api/helper-invitations/decline', async ({ request }) => {
+    const { token } = parseBody(invitationTokenSchema, await request.json());
+    invitation(token).refusal = helperMessages.invitationDeclined;
+    return new HttpResponse(null, { status: 204 });
+  }),
+  http.post('*/api/helper-invitations/accept', async ({ request }) => {
+    const body = parseBody(acceptInvitationSchema, await request.json());
+    const found = invitation(body.token);
+    const { summary } = found;
+    if (summary.hasAccount) {
+      parseBody(existingHelperAccountFormSchema, { password: body.password });
+      if (body.password !== STAND_IN_HELPER_PASSWORD) throw refusal(401, messages.invalidCredentials, 'password');
+    } else {
+      parseBody(newHelperAccountFormSchema, { name: body.name, password: body.password, confirmPassword: body.confirmPassword });
+    }
+    found.refusal = helperMessages.invitationUsed;
+    const wearerUser = aUser({ uid: 'w-accepted', username: summary.wearer.username, email: 'wearer@example.com' });
+    backend.wearers = [...backend.wearers, wearerUser];
+    const name = summary.hasAccount ? summary.helperName : (body.name ?? '').trim();
+    signInHelper({ id: 'h1', name, email: summary.email, wearers: [...(backend.helper?.wearers ?? []), { id: wearerUser.uid, username: wearerUser.username }] });
+    return HttpResponse.json(sessionAnswer());
+  }),
+  http.post('*/api/auth/helper/sign-in', async ({ request }) => {
+    const input = parseBody(helperSignInSchema, await request.json());
+    const helper = backend.helperAccount;
+    if (!helper || helper.email !== input.email || input.password !== STAND_IN_HELPER_PASSWORD) throw refusal(401, messages.invalidCredentials);
+    signInHelper(helper);
+    return HttpResponse.json(sessionAnswer());
+  }),
+  http.post('*/api/auth/helper/forgot-password', async ({ request }) => {
+    parseBody(resetRequestSchema, await request.json());
+    return HttpResponse.json({});
+  }),
+  http.post('*/api/auth/helper/reset-password', async ({ request }) => {
+    const input = parseBody(newPasswordSchema, await request.json());
+    if (input.token !== 'good-reset-token') throw refusal(400, messages.linkInvalid);
+    return HttpResponse.json({});
+  }),
+  http.post('*/api/helper/acting-for', async ({ request }) => {
+    const helper = signedInHelper();
+    const { wearerId } = parseBody(actingForSchema, await request.json());
+    const chosen = helper.wearers.find((w) => w.id === wearerId);
+    if (!chosen) throw refusal(403, helperMessages.notYourWearer);
+    const { ended: _ended, ...rest } = helper;
+    backend.helper = { ...rest, actingFor: chosen };
+    backend.user = backend.wearers.find((w) => w.uid === chosen.id) ?? null;
+    return HttpResponse.json(sessionAnswer());
+  }),
+  http.put('*/api/helper/password', async ({ request }) => {
+    signedInHelper();
+    const input = parseBody(changeHelperPasswordSchema, await request.json());
+    if (input.currentPassword !== STAND_IN_HELPER_PASSWORD) throw refusal(403, messages.invalidPassword, 'currentPassword');
+    return new HttpResponse(null, { status: 204 });
+  }),
+  http.delete('*/api/helper/wearers/:wearerId', ({ params }) => {
+    const helper = signedInHelper();
+    if (!helper.wearers.some((w) => w.id === params.wearerId)) throw refusal(404, helperMessages.notYourWearer);
+    const wearers = helper.wearers.filter((w) => w.id !== params.wearerId);
+    const stillActing = helper.actingFor && helper.actingFor.id !== params.wearerId ? helper.actingFor : null;
+    backend.helper = { ...helper, wearers, actingFor: stillActing };
+    if (!stillActing) backend.user = null;
+    return new HttpResponse(null, { status: 204 });
+  }),
+  http.delete('*/api/helper/account', async ({ request }) => {
+    signedInHelper();
+    const { password } = parseBody(deleteAccountSchema, await request.json());
+    if (password !== STAND_IN_HELPER_PASSWORD) throw refusal(403, messages.invalidPassword, 'password');
+    backend.helper = null;
+    backend.user = null;
+    return new HttpResponse(null, { status: 204 });
   }),
 ];
 

@@ -78,6 +78,8 @@ export interface FaceSummary {
   timestamp: string;
   /** When the user confirmed the person's consent (issue #12); beside SPEC's fields, which keep their names. */
   consent_at?: string;
+  /** The helper who confirmed the consent, as the wearer named them (issue #18); absent when the wearer did. */
+  consent_by?: string;
 }
 
 export interface RecognizeAnswer {

@@ -61,7 +61,7 @@ describe.each(engines)('Download my data on %s', (engine) => {
     const files = await zipEntries(answer.rawPayload);
     const [amy, ben] = faces as [StoredFace, StoredFace];
     expect([...files.keys()].sort()).toEqual(
-      ['README.txt', 'account.json', 'activity.json', 'emergency-contacts.json', 'faces.json', `faces/${amy.face_id}.jpg`, `faces/${ben.face_id}.png`, 'paired-glasses.json'].sort(),
+      ['README.txt', 'account.json', 'activity.json', 'emergency-contacts.json', 'faces.json', `faces/${amy.face_id}.jpg`, `faces/${ben.face_id}.png`, 'helpers.json', 'paired-glasses.json'].sort(),
     );
     expect(files.get(`faces/${amy.face_id}.jpg`)?.equals(amy.image)).toBe(true);
     expect(files.get(`faces/${ben.face_id}.png`)?.equals(ben.image)).toBe(true);

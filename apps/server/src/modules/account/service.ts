@@ -9,6 +9,7 @@ import type { ActivityService } from '../activity/service.ts';
 import type { ContactsService } from '../contacts/service.ts';
 import type { DevicesService } from '../devices/service.ts';
 import type { FacesService } from '../faces/service.ts';
+import type { HelpersService } from '../helpers/service.ts';
 import type { Caller, IdentityService } from '../identity/service.ts';
 import { toSessionUser } from '../identity/session-user.ts';
 import { accountDeletedMail } from './emails.ts';
@@ -27,6 +28,8 @@ export interface AccountDeps {
   faces: Pick<FacesService, 'exportPages' | 'exportImage'>;
   devices: Pick<DevicesService, 'list'>;
   activity: Pick<ActivityService, 'record' | 'history'>;
+  /** Issue #18: the wearer's helpers for helpers.json, and telling them once the account is gone. */
+  helpers?: Pick<HelpersService, 'exportFor' | 'beforeWearerDeleted'>;
   /** Every module's part of an account, in order: those that hang on the user record first, identity's (the record) last. */
   erasers: EraseUser[];
   /** Blobs of deleted records: drained once the deletion has committed. */
@@ -77,6 +80,7 @@ export function createAccountService(deps: AccountDeps) {
       const account = await identity.account(user.uid);
       const contacts = await deps.contacts.list(user);
       const glasses = await deps.devices.list(user);
+      const helpers = (await deps.helpers?.exportFor(user.uid)) ?? [];
       const events: ActivityEvent[] = [];
       for await (const page of deps.activity.history(user.uid)) events.push(...page);
 
@@ -99,7 +103,8 @@ export function createAccountService(deps: AccountDeps) {
         { path: 'emergency-contacts.json', data: jsonFile({ email: account.email }, jsonList('emergency_contacts', contacts)) },
         { path: 'faces.json', data: jsonFile({}, { key: 'faces', entries: faces }) },
         { path: 'paired-glasses.json', data: jsonFile({}, jsonList('paired_glasses', glasses.map((g) => ({ name: g.name, paired_at: g.pairedAt, last_seen_at: g.lastSeenAt })))) },
-        { path: 'activity.json', data: jsonFile({}, jsonList('activity', events.map((e) => ({ event: e.label, kind: e.kind, at: e.at, device: e.device })))) },
+        { path: 'helpers.json', data: jsonFile({}, jsonList('helpers', helpers)) },
+        { path: 'activity.json', data: jsonFile({}, jsonList('activity', events.map((e) => ({ event: e.label, kind: e.kind, at: e.at, device: e.device, ...(e.helper ? { helper: e.helper } : {}) })))) },
       ];
       const { size, stream } = await zipArchive(files, images, exportedAt);
       return { fileName: exportFileName(exportedAt), size, stream };
@@ -114,6 +119,7 @@ export function createAccountService(deps: AccountDeps) {
     async deleteAccount(user: SignedInUser, password: string, caller: Caller): Promise<void> {
       await identity.confirmPassword(user.uid, password, caller);
       const account = await identity.account(user.uid);
+      const tellHelpers = await deps.helpers?.beforeWearerDeleted(user.uid);
       await db.transaction().execute(async (trx) => {
         for (const erase of deps.erasers) await erase(trx, user.uid);
       });
@@ -129,6 +135,7 @@ export function createAccountService(deps: AccountDeps) {
       } catch {
         // The account is gone whether or not the confirmation could be sent.
       }
+      await tellHelpers?.();
     },
   };
 }

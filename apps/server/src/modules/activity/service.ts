@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { ACTIVITY_KINDS, ACTIVITY_RETENTION_DAYS, activityLabels, RECENT_ACTIVITY_SHOWN, type ActivityEvent, type ActivityKind } from '@seva/shared';
+import { ACTIVITY_KINDS, ACTIVITY_RETENTION_DAYS, activityLabels, doneByHelper, RECENT_ACTIVITY_SHOWN, type ActivityEvent, type ActivityKind } from '@seva/shared';
 import type { Db, Executor } from '../../db/database.ts';
 import type { SignedInUser } from '../../db/signed-in-user.ts';
 import * as store from './store.ts';
@@ -13,9 +13,10 @@ const EXPORT_PAGE = 500;
 
 /**
  * Notes that `kind` happened on the account of `userId`, done from `device` (the browser and system, or the glasses'
- * name; null when unknown). What other services are handed in services.ts: none of them imports this module's store.
+ * name; null when unknown) and, when a helper did it, by `helper` (the wearer's name for them, issue #18). What other
+ * services are handed in services.ts: none of them imports this module's store.
  */
-export type RecordActivity = (userId: string, kind: ActivityKind, device: string | null) => Promise<void>;
+export type RecordActivity = (userId: string, kind: ActivityKind, device: string | null, helper?: string | null) => Promise<void>;
 
 export interface ActivityDeps {
   db: Db;
@@ -34,8 +35,11 @@ function newEventId(at: Date): string {
 
 const isKind = (kind: string): kind is ActivityKind => (ACTIVITY_KINDS as readonly string[]).includes(kind);
 
-const toEvent = (row: Pick<store.ActivityRow, 'id' | 'kind' | 'at' | 'device'>): ActivityEvent | undefined =>
-  isKind(row.kind) ? { id: row.id, kind: row.kind, label: activityLabels[row.kind], at: row.at, device: row.device } : undefined;
+const toEvent = (row: Pick<store.ActivityRow, 'id' | 'kind' | 'at' | 'device' | 'helper_name'>): ActivityEvent | undefined => {
+  if (!isKind(row.kind)) return undefined;
+  const label = row.helper_name ? doneByHelper(activityLabels[row.kind], row.helper_name) : activityLabels[row.kind];
+  return { id: row.id, kind: row.kind, label, at: row.at, device: row.device, helper: row.helper_name ?? null };
+};
 
 /**
  * The account's activity (issue #12): sign-ins, wrong passwords and every change a user makes, with when and from
@@ -45,9 +49,9 @@ const toEvent = (row: Pick<store.ActivityRow, 'id' | 'kind' | 'at' | 'device'>):
 export function createActivityService({ db, now = () => new Date() }: ActivityDeps) {
   const oldestKept = (at: Date) => new Date(at.getTime() - ACTIVITY_RETENTION_MS).toISOString();
 
-  const record: RecordActivity = async (userId, kind, device) => {
+  const record: RecordActivity = async (userId, kind, device, helper) => {
     const at = now();
-    await store.insertEvent(db, { id: newEventId(at), user_id: userId, kind, at: at.toISOString(), device: device?.slice(0, DEVICE_MAX) ?? null });
+    await store.insertEvent(db, { id: newEventId(at), user_id: userId, kind, at: at.toISOString(), device: device?.slice(0, DEVICE_MAX) ?? null, helper_name: helper ?? null });
   };
 
   return {

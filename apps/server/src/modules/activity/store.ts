@@ -1,10 +1,10 @@
-import type { Selectable } from 'kysely';
+import type { Insertable, Selectable } from 'kysely';
 import type { Executor } from '../../db/database.ts';
 import type { ActivityEventsTable } from '../../db/schema.ts';
 
 export type ActivityRow = Selectable<ActivityEventsTable>;
 
-export async function insertEvent(db: Executor, event: ActivityRow): Promise<void> {
+export async function insertEvent(db: Executor, event: Insertable<ActivityEventsTable>): Promise<void> {
   await db.insertInto('activity_events').values(event).execute();
 }
 
@@ -12,7 +12,7 @@ export async function insertEvent(db: Executor, event: ActivityRow): Promise<voi
 export function listEvents(db: Executor, userId: string, options: { since: string; limit: number; before?: { at: string; id: string } }) {
   let query = db
     .selectFrom('activity_events')
-    .select(['id', 'kind', 'at', 'device'])
+    .select(['id', 'kind', 'at', 'device', 'helper_name'])
     .where('user_id', '=', userId)
     .where('at', '>=', options.since);
   const before = options.before;

@@ -50,8 +50,8 @@ export function createContactsService({ db, activity, now = () => new Date() }: 
     },
 
     /** Saves the primary and, when given, the secondary in one write: both or neither. */
-    /** `device`: the browser that saves, for the account's activity. */
-    async save(user: SignedInUser, input: SaveContactsData, device?: string | null): Promise<EmergencyContact[]> {
+    /** `device`: the browser that saves, and `helper` the helper who does (issue #18), for the account's activity. */
+    async save(user: SignedInUser, input: SaveContactsData, device?: string | null, helper?: string): Promise<EmergencyContact[]> {
       const timestamp = now().toISOString();
       const entry = (c: ContactInput, isPrimary: boolean): EmergencyContact => ({
         name: c.name,
@@ -62,7 +62,7 @@ export function createContactsService({ db, activity, now = () => new Date() }: 
       });
       const contacts = [entry(input.primary, true), ...(input.secondary ? [entry(input.secondary, false)] : [])];
       await store.saveContactsJson(db, { userId: user.uid, email: user.email, json: JSON.stringify(contacts), now: timestamp });
-      await activity?.(user.uid, 'contacts-changed', device ?? null);
+      await activity?.(user.uid, 'contacts-changed', device ?? null, helper ?? null);
       return contacts;
     },
   };

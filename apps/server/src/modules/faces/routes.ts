@@ -10,49 +10,50 @@ import {
 import { z } from 'zod';
 import { notFound } from '../../domain-errors.ts';
 import { actingDevice } from '../../plugins/acting-device.ts';
+import { actingHelperName, helpersAllowed } from '../../plugins/session.ts';
 import { parseBody } from '../../plugins/parse-body.ts';
 import { formOf, registerFormParsers } from './form-body.ts';
 import type { FacesService } from './service.ts';
 
 const imageParams = z.object({ faceId: z.uuid() });
 
-/** The face backend of SPEC §7 and DESIGN.md, under /face-api; mounted in the private scope. */
+/** The face backend of SPEC §7 and DESIGN.md, under /face-api; mounted in the private scope. A helper may use all of it (issue #18). */
 export function facesRoutes(faces: FacesService) {
   return async (app: FastifyInstance) => {
     await registerFormParsers(app);
 
-    app.post('/get_all_faces', { compress: {} }, async (request) => {
+    app.post('/get_all_faces', { compress: {}, ...helpersAllowed }, async (request) => {
       const { fields } = formOf(request);
       return faces.list(request.user, parseBody(listFacesSchema, fields).email);
     });
 
-    app.post('/store_face', async (request) => {
+    app.post('/store_face', helpersAllowed, async (request) => {
       const { fields, file } = formOf(request);
-      return faces.store(request.user, parseBody(storeFaceFieldsSchema, fields), file, actingDevice(request));
+      return faces.store(request.user, parseBody(storeFaceFieldsSchema, fields), file, actingDevice(request), actingHelperName(request));
     });
 
-    app.put('/update_face_name', async (request) => {
+    app.put('/update_face_name', helpersAllowed, async (request) => {
       const { fields } = formOf(request);
-      return faces.rename(request.user, parseBody(renameFaceSchema, fields), actingDevice(request));
+      return faces.rename(request.user, parseBody(renameFaceSchema, fields), actingDevice(request), actingHelperName(request));
     });
 
-    app.delete('/delete_face', async (request) => {
+    app.delete('/delete_face', helpersAllowed, async (request) => {
       const { fields } = formOf(request);
-      await faces.remove(request.user, parseBody(deleteFaceSchema, fields), actingDevice(request));
+      await faces.remove(request.user, parseBody(deleteFaceSchema, fields), actingDevice(request), actingHelperName(request));
       return { message: faceMessages.deleted };
     });
 
-    app.post('/recognize', async (request) => {
+    app.post('/recognize', helpersAllowed, async (request) => {
       const { fields, file } = formOf(request);
       return faces.recognize(request.user, parseBody(recognizeFieldsSchema, fields).email, file);
     });
 
-    app.post('/detect_faces', async (request) => {
+    app.post('/detect_faces', helpersAllowed, async (request) => {
       const { fields, file } = formOf(request);
       return faces.detect(request.user, parseBody(recognizeFieldsSchema, fields).email, file);
     });
 
-    app.get('/image/:faceId', async (request, reply) => {
+    app.get('/image/:faceId', helpersAllowed, async (request, reply) => {
       const params = imageParams.safeParse(request.params);
       if (!params.success) throw notFound(faceMessages.faceNotFound);
       const image = await faces.image(request.user, params.data.faceId);

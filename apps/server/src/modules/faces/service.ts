@@ -40,12 +40,13 @@ export interface FacesDeps {
 /** The image URL the list gives: same origin, served to the owner only. */
 export const faceImageUrl = (faceId: string) => `/face-api/image/${faceId}`;
 
-const toSummary = (row: { face_id: string; name: string; created_at: string; consent_at: string }): FaceSummary => ({
+const toSummary = (row: { face_id: string; name: string; created_at: string; consent_at: string; consent_by?: string | null }): FaceSummary => ({
   face_id: row.face_id,
   name: row.name,
   face_url: faceImageUrl(row.face_id),
   timestamp: row.created_at,
   consent_at: row.consent_at,
+  ...(row.consent_by ? { consent_by: row.consent_by } : {}),
 });
 
 const encodeDescriptor = (descriptor: ArrayLike<number>) => Buffer.from(new Float32Array(descriptor).buffer);
@@ -68,6 +69,8 @@ export interface ExportedFace {
   face_id: string;
   name: string;
   consent_at: string;
+  /** The helper who confirmed the consent (issue #18); null: the wearer did. */
+  consent_by: string | null;
   created_at: string;
   updated_at: string;
   descriptor: number[];
@@ -163,8 +166,8 @@ export function createFacesService(deps: FacesDeps) {
     await deleteImagesNow([face.image_key]);
   }
 
-  const note = (user: SignedInUser, kind: Parameters<RecordActivity>[1], device: string | null | undefined) =>
-    deps.activity?.(user.uid, kind, device ?? null) ?? Promise.resolve();
+  const note = (user: SignedInUser, kind: Parameters<RecordActivity>[1], device: string | null | undefined, helper: string | undefined) =>
+    deps.activity?.(user.uid, kind, device ?? null, helper ?? null) ?? Promise.resolve();
 
   return {
     checkOwnEmail,
@@ -193,8 +196,11 @@ export function createFacesService(deps: FacesDeps) {
       return (await store.listFaces(db, user.uid)).map(toSummary);
     },
 
-    /** `device`: what stores it (the browser, or the glasses' name), for the account's activity. */
-    async store(user: SignedInUser, fields: { email: string; name: string; face_id: string }, file: Buffer | undefined, device?: string | null): Promise<FaceSummary> {
+    /**
+     * `device`: what stores it (the browser, or the glasses' name), for the account's activity; `helper`: the helper
+     * who stores it and confirms the person's consent (issue #18), named in the face and in the activity.
+     */
+    async store(user: SignedInUser, fields: { email: string; name: string; face_id: string }, file: Buffer | undefined, device?: string | null, helper?: string): Promise<FaceSummary> {
       checkOwnEmail(user, fields.email);
       if (await store.faceIdExists(db, user.uid, fields.face_id)) throw conflict(faceMessages.faceIdUsed, 'face_id');
       await checkNameFree(user, fields.name, 'name');
@@ -214,6 +220,7 @@ export function createFacesService(deps: FacesDeps) {
         mime: analysed.mime,
         descriptor: encodeDescriptor(face.descriptor),
         consent_at: createdAt,
+        consent_by: helper ?? null,
         created_at: createdAt,
         change_seq: 0,
         updated_at: createdAt,
@@ -232,11 +239,11 @@ export function createFacesService(deps: FacesDeps) {
         if (await store.faceIdExists(db, user.uid, fields.face_id)) throw conflict(faceMessages.faceIdUsed, 'face_id');
         throw conflict(duplicateFaceNameMessage(fields.name), 'name');
       }
-      await note(user, 'face-added', device);
+      await note(user, 'face-added', device, helper);
       return toSummary(row);
     },
 
-    async rename(user: SignedInUser, fields: { email: string; updated_name: string; face_id: string }, device?: string | null): Promise<FaceSummary> {
+    async rename(user: SignedInUser, fields: { email: string; updated_name: string; face_id: string }, device?: string | null, helper?: string): Promise<FaceSummary> {
       checkOwnEmail(user, fields.email);
       const face = await store.findFace(db, user.uid, fields.face_id);
       if (!face) throw notFound(faceMessages.faceNotFound);
@@ -250,16 +257,16 @@ export function createFacesService(deps: FacesDeps) {
         if (isUniqueViolation(error)) throw conflict(duplicateFaceNameMessage(fields.updated_name), 'updated_name');
         throw error;
       }
-      await note(user, 'face-renamed', device);
+      await note(user, 'face-renamed', device, helper);
       return toSummary({ ...face, name: fields.updated_name });
     },
 
-    async remove(user: SignedInUser, fields: { email: string; face_id: string }, device?: string | null): Promise<void> {
+    async remove(user: SignedInUser, fields: { email: string; face_id: string }, device?: string | null, helper?: string): Promise<void> {
       checkOwnEmail(user, fields.email);
       const face = await store.findFace(db, user.uid, fields.face_id);
       if (!face) throw notFound(faceMessages.faceNotFound);
       await deleteFace(face);
-      await note(user, 'face-deleted', device);
+      await note(user, 'face-deleted', device, helper);
     },
 
     /**
@@ -283,6 +290,7 @@ export function createFacesService(deps: FacesDeps) {
           face_id: row.face_id,
           name: row.name,
           consent_at: row.consent_at,
+          consent_by: row.consent_by ?? null,
           created_at: row.created_at,
           updated_at: row.updated_at,
           descriptor: exactDescriptor(row.descriptor),

@@ -1,10 +1,10 @@
-import type { Selectable } from 'kysely';
+import type { Insertable, Selectable } from 'kysely';
 import { sql, type Db, type Executor } from '../../db/database.ts';
 import type { FaceDeletionsTable, FacesTable } from '../../db/schema.ts';
 
 export type FaceRow = Selectable<FacesTable>;
 
-const LIST_COLUMNS = ['face_id', 'name', 'created_at', 'consent_at'] as const;
+const LIST_COLUMNS = ['face_id', 'name', 'created_at', 'consent_at', 'consent_by'] as const;
 
 export function listFaces(db: Db, userId: string) {
   return db.selectFrom('faces').select(LIST_COLUMNS).where('user_id', '=', userId).orderBy('created_at', 'desc').execute();
@@ -45,7 +45,7 @@ export function findByImageKey(db: Executor, imageKey: string) {
   return db.selectFrom('faces').select(['face_id', 'user_id', 'image_key']).where('image_key', '=', imageKey).executeTakeFirst();
 }
 
-export async function insertFace(db: Executor, face: FaceRow): Promise<void> {
+export async function insertFace(db: Executor, face: Insertable<FacesTable>): Promise<void> {
   await db.insertInto('faces').values(face).execute();
 }
 
@@ -125,7 +125,7 @@ export async function deletedFaceIds(db: Executor, userId: string, after: number
 export function exportPage(db: Executor, userId: string, limit: number, after?: { created_at: string; face_id: string }) {
   let query = db
     .selectFrom('faces')
-    .select(['face_id', 'name', 'consent_at', 'created_at', 'updated_at', 'descriptor', 'image_key', 'mime'])
+    .select(['face_id', 'name', 'consent_at', 'consent_by', 'created_at', 'updated_at', 'descriptor', 'image_key', 'mime'])
     .where('user_id', '=', userId);
   if (after) {
     query = query.where((eb) => eb.or([eb('created_at', '>', after.created_at), eb.and([eb('created_at', '=', after.created_at), eb('face_id', '>', after.face_id)])]));

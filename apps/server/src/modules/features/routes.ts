@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { FeaturesService } from './service.ts';
+import { helpersAllowed } from '../../plugins/session.ts';
 
 /** /api/features: the eight glasses features, their download links and whether the user's glasses run them. Signed in only. */
 export function featuresRoutes(features: FeaturesService) {
   return async (app: FastifyInstance) => {
-    app.get('/', async (request, reply) => {
+    app.get('/', helpersAllowed, async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
       return features.list(request.user);
     });

@@ -13,7 +13,7 @@ export const caller = (request: FastifyRequest): Caller => ({
 const ALREADY_VERIFIED = 'Your e-mail is already verified. You can sign in.';
 
 /** /api/auth: the public half of identity (sign-up, sign-in, links, sign-out). */
-export function identityRoutes(identity: IdentityService, options: { secureCookies: boolean }) {
+export function identityRoutes(identity: IdentityService, options: { secureCookies: boolean; /** Ends a helper's session the cookie names (issue #18). */ alsoSignOut?: (token: string | undefined) => Promise<void> }) {
   return async (app: FastifyInstance) => {
     app.post('/sign-up', async (request, reply) => {
       await identity.signUp(parseBody(signUpSchema, request.body), caller(request));
@@ -22,6 +22,8 @@ export function identityRoutes(identity: IdentityService, options: { secureCooki
 
     app.post('/sign-in', async (request, reply) => {
       const { token, user } = await identity.signIn(parseBody(signInSchema, request.body), caller(request), sessionToken(request));
+      // A helper's session the browser had ends too: one browser, one person (issue #18).
+      await options.alsoSignOut?.(sessionToken(request));
       setSessionCookie(reply, token, { secure: options.secureCookies, maxAgeSeconds: SESSION_TTL_MS / 1000 });
       return { user: toSessionUser(user) };
     });
@@ -55,6 +57,8 @@ export function identityRoutes(identity: IdentityService, options: { secureCooki
 
     app.post('/sign-out', async (request, reply) => {
       await identity.signOut(sessionToken(request));
+      // The cookie may be a helper's session (issue #18): it ends too.
+      await options.alsoSignOut?.(sessionToken(request));
       clearSessionCookie(reply, options.secureCookies);
       return reply.status(204).send();
     });
@@ -64,14 +68,15 @@ export function identityRoutes(identity: IdentityService, options: { secureCooki
 /**
  * GET /api/auth/session: who is signed in, or `{ user: null }` when nobody is. Public: asking is not a failure, so
  * a signed-out page logs no failed request (issue #14). The cookie is read by the private scope's own `identify`
- * (the prepared session read, D-009).
+ * (the prepared session read, D-009); when it is a helper's, `helperProbe` answers `{ user, helper }` (issue #18).
  */
-export function sessionRoutes(identify: Identify) {
+export function sessionRoutes(identify: Identify, helperProbe?: (request: FastifyRequest) => Promise<object | undefined>) {
   return async (app: FastifyInstance) => {
     app.get('/session', async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
       const user = await identify(request);
-      return { user: user ? toSessionUser(user, { withQrCode: false }) : null };
+      if (user) return { user: toSessionUser(user, { withQrCode: false }) };
+      return (await helperProbe?.(request)) ?? { user: null };
     });
   };
 }

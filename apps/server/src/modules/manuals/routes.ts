@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../../domain-errors.ts';
+import { helpersAllowed } from '../../plugins/session.ts';
 import { parseRange } from './byte-range.ts';
 import { contentDisposition } from './content-disposition.ts';
 import { manualMessages, type ManualsService } from './service.ts';
@@ -17,12 +18,12 @@ const matchesAny = (header: string | undefined, etag: string) =>
  */
 export function manualsRoutes(manuals: ManualsService) {
   return async (app: FastifyInstance) => {
-    app.get('/latest', async (_request, reply) => {
+    app.get('/latest', helpersAllowed, async (_request, reply) => {
       reply.header('Cache-Control', 'no-store');
       return manuals.latest();
     });
 
-    app.get<{ Params: { id: string }; Querystring: { download?: string } }>('/:id/file', async (request, reply) => {
+    app.get<{ Params: { id: string }; Querystring: { download?: string } }>('/:id/file', helpersAllowed, async (request, reply) => {
       const manual = await manuals.file(request.params.id);
       const download = request.query.download === '1' || request.query.download === 'true';
       reply

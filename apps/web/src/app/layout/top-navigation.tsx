@@ -1,18 +1,21 @@
+import { helperMessages, youAreHelping, type HelperSessionInfo } from '@seva/shared';
 import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { paths } from '../../lib/paths.ts';
-import { useSignOutAndLeave } from '../../lib/session.ts';
+import { useHelper, useSignOutAndLeave } from '../../lib/session.ts';
 import { featureForPath, NAV_ENTRIES } from '../navigation.ts';
 
 /**
  * SPEC §2's shared navigation: logo to the dashboard, six entries, a menu toggle on narrow screens, 'Current: {feature}';
- * then 'Sign Out', so it is one Tab or one menu away on every screen (issue #9).
+ * then 'Sign Out', so it is one Tab or one menu away on every screen (issue #9). For a helper, the line 'You are
+ * helping {wearer}' under it, with 'Switch' when they help several (issue #18).
  */
 export function TopNavigation({ current }: { current?: string } = {}) {
   const { pathname } = useLocation();
   const { signOut, isPending } = useSignOutAndLeave();
   const [open, setOpen] = useState(false);
+  const helper = useHelper();
   const feature = current ?? featureForPath(pathname);
   useEffect(() => setOpen(false), [pathname]);
   return (
@@ -49,6 +52,21 @@ export function TopNavigation({ current }: { current?: string } = {}) {
           </li>
         </ul>
       </nav>
+      {helper?.actingFor ? <HelpingLine helper={helper} wearer={helper.actingFor.username} /> : null}
     </header>
+  );
+}
+
+/** Whom a helper acts for, on every screen they see; 'Switch' leads to the choice when there is one. */
+function HelpingLine({ helper, wearer }: { helper: HelperSessionInfo; wearer: string }) {
+  return (
+    <p className="helping-line">
+      <span>{youAreHelping(wearer)}</span>
+      {helper.wearers.length > 1 ? (
+        <Link to={paths.helperChoose} className="helping-switch" aria-label={`${helperMessages.switchWearer} whom you are helping`}>
+          {helperMessages.switchWearer}
+        </Link>
+      ) : null}
+    </p>
   );
 }

@@ -9,7 +9,7 @@ import { TextField } from '../../components/ui/text-field.tsx';
 import { paths } from '../../lib/paths.ts';
 import type { LoginState } from '../../lib/session.ts';
 import { useRequestPasswordReset } from './api/request-password-reset.ts';
-import { placeServerError } from './server-error.ts';
+import { placeServerError } from '../../lib/server-error.ts';
 
 /**
  * /forgot-password, SPEC's 'Forgot password?' view: e-mail, 'SEND RESET LINK', a confirmation, 'BACK TO LOGIN'. It has

@@ -1,4 +1,4 @@
-import { messages, signInSchema, type SignInInput } from '@seva/shared';
+import { helperMessages, messages, signInSchema, type SignInInput } from '@seva/shared';
 import { useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
@@ -11,7 +11,7 @@ import { ApiError } from '../../lib/api-client.ts';
 import { paths } from '../../lib/paths.ts';
 import { safeReturnPath, useSession, type LoginState } from '../../lib/session.ts';
 import { useSignIn } from './api/sign-in.ts';
-import { placeServerError } from './server-error.ts';
+import { placeServerError } from '../../lib/server-error.ts';
 import { VerificationRequiredView } from './verification-required-view.tsx';
 
 /** Where /login was sent from: the page to return to after signing in, and what to say first. */
@@ -73,6 +73,9 @@ function LoginForm({ notice, returnTo, state, onUnverified }: { notice: string |
       </p>
       <p>
         New to SEVA? <Link to={paths.signup}>Register</Link>
+      </p>
+      <p>
+        Helping someone with their glasses? <Link to={paths.helperSignIn}>{helperMessages.signInAsHelper}</Link>
       </p>
     </section>
   );

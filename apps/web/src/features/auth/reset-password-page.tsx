@@ -10,7 +10,7 @@ import { ApiError } from '../../lib/api-client.ts';
 import { paths } from '../../lib/paths.ts';
 import { useResetLinkCheck } from './api/check-reset-token.ts';
 import { useResetPassword } from './api/reset-password.ts';
-import { placeServerError } from './server-error.ts';
+import { placeServerError } from '../../lib/server-error.ts';
 
 /**
  * Where the reset e-mail's link leads. The link is checked when the page opens (issue #9), so a used or expired one

@@ -12,7 +12,7 @@ import { paths } from '../../lib/paths.ts';
 import type { LoginState } from '../../lib/session.ts';
 import { useCountdown } from '../../lib/use-countdown.ts';
 import { useSignUp } from './api/sign-up.ts';
-import { placeServerError } from './server-error.ts';
+import { placeServerError } from '../../lib/server-error.ts';
 
 /** SPEC §9: the 'Verification Sent' view stays 5 seconds before /login. */
 export const SIGNUP_REDIRECT_SECONDS = 5;

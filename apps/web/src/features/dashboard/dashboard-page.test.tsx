@@ -3,9 +3,9 @@ import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { paths } from '../../lib/paths.ts';
-import { aDevice, aFace, SAVED_AT } from '../../testing/fixtures.ts';
+import { aDevice, aFace, aHelperSession, aUser, SAVED_AT } from '../../testing/fixtures.ts';
 import { renderWithProviders } from '../../testing/render.tsx';
-import { backend, server } from '../../testing/stand-in-server.ts';
+import { backend, sent, server } from '../../testing/stand-in-server.ts';
 import { DashboardPage } from './dashboard-page.tsx';
 
 /** GET /api/features with download links for the first `links` features, none of them on the glasses yet. */
@@ -55,5 +55,17 @@ describe('DashboardPage set-up checklist', () => {
     expect(screen.getByRole('heading', { level: 3, name: 'Faces: Done' })).toBeInTheDocument();
     expect(step('Faces')).toHaveTextContent('2 faces saved for your glasses to recognise.');
     expect(step('Feature updates')).toHaveTextContent('Your glasses are up to date.');
+  });
+
+  it("greets a helper by their own name and shows the wearer's set-up without the glasses, which only the wearer pairs", async () => {
+    featuresWithLinks(0);
+    backend.wearers = [aUser()];
+    backend.helper = aHelperSession(backend.wearers);
+    renderWithProviders(<DashboardPage />, { route: paths.dashboard });
+    expect(screen.getByText('Welcome back, Sam Patel')).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: "Robin's set-up" })).toBeInTheDocument();
+    expect(await screen.findByText('1 of 3 done.')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { level: 3, name: /^Glasses/ })).not.toBeInTheDocument();
+    expect(sent('GET', '/api/devices')).toEqual([]);
   });
 });

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { PageHeading } from '../../components/ui/page-heading.tsx';
 import { StatusRegion } from '../../components/ui/status-region.tsx';
 import { paths } from '../../lib/paths.ts';
-import { useSession } from '../../lib/session.ts';
+import { useHelper, useSession } from '../../lib/session.ts';
 import { screenHeadings } from '../../lib/screen-headings.ts';
 import { ProfileMenu } from './profile-menu.tsx';
 import { SetUpChecklist } from './set-up-checklist.tsx';
@@ -20,8 +20,10 @@ const CARDS = [
  */
 export function DashboardPage() {
   const { data: user } = useSession();
-  const name = user?.username?.trim() || 'User';
-  const incomplete = user && (!user.username || !user.phone);
+  // A helper (issue #18) is welcomed by their own name, and not asked to complete the wearer's profile.
+  const helper = useHelper();
+  const name = (helper ? helper.name : user?.username)?.trim() || 'User';
+  const incomplete = !helper && user && (!user.username || !user.phone);
   return (
     <>
       <div className="page-title-row">
@@ -30,7 +32,7 @@ export function DashboardPage() {
       </div>
       <p className="lead">Welcome back, {name}</p>
       <StatusRegion tone="error" message={incomplete ? 'Profile data incomplete. Please update your profile.' : null} />
-      <SetUpChecklist email={user?.email} />
+      <SetUpChecklist email={user?.email} wearer={helper ? (helper.actingFor?.username ?? user?.username ?? '') : undefined} />
       <h2 className="section-heading">All features</h2>
       <ul className="card-grid">
         {CARDS.map((card) => (

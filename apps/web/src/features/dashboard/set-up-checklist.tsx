@@ -25,14 +25,17 @@ function stepText<T>(query: UseQueryResult<T>, read: (data: T) => string): strin
   return read(query.data);
 }
 
-/** The steps, in the order a new user takes them: the glasses first (issue #10), as everything else is for them. */
-function useSetUpSteps(email: string | undefined): SetUpStep[] {
-  const glasses = usePairedGlassesCount();
+/**
+ * The steps, in the order a new user takes them: the glasses first (issue #10), as everything else is for them. A
+ * helper (issue #18; `wearer` is whom they help) sees the others: only the wearer pairs glasses.
+ */
+function useSetUpSteps(email: string | undefined, wearer: string | undefined): SetUpStep[] {
+  const glasses = usePairedGlassesCount(wearer === undefined);
   const contacts = useEmergencyContacts();
   const faces = useFaceCount(email);
   const updates = useUpdatesAvailable();
   const primary = contacts.data?.[0];
-  return [
+  const steps: SetUpStep[] = [
     {
       id: 'glasses',
       title: 'Glasses',
@@ -65,18 +68,19 @@ function useSetUpSteps(email: string | undefined): SetUpStep[] {
       link: { to: paths.updates, label: (updates.data ?? 0) > 0 ? 'Install updates' : 'See all features' },
     },
   ];
+  return wearer === undefined ? steps : steps.filter((step) => step.id !== 'glasses');
 }
 
 const stateWord = (done: boolean) => (done ? 'Done' : 'Not started');
 
 /** The dashboard's lead (issue #9): where the user's set-up stands and the next step, as a short checklist. */
-export function SetUpChecklist({ email }: { email: string | undefined }) {
-  const steps = useSetUpSteps(email);
+export function SetUpChecklist({ email, wearer }: { email: string | undefined; wearer?: string | undefined }) {
+  const steps = useSetUpSteps(email, wearer);
   const checked = steps.filter((s) => s.done !== undefined);
   const done = steps.filter((s) => s.done).length;
   return (
     <section className="card setup" aria-labelledby="setup-heading">
-      <h2 id="setup-heading">Your set-up</h2>
+      <h2 id="setup-heading">{wearer === undefined ? 'Your set-up' : `${wearer}'s set-up`}</h2>
       <p className="setup-summary">{checked.length === steps.length ? `${done} of ${steps.length} done.` : 'Checking your set-up…'}</p>
       <ul className="setup-steps">
         {steps.map((step) => (

@@ -22,7 +22,13 @@ export function FaceDetailsDialog({ face, onClose }: { face: FaceSummary | null;
             <dt>Face ID</dt>
             <dd className="face-id">{face.face_id}</dd>
           </dl>
-          {face.consent_at ? <p className="face-consent">{consentGivenMessage(formatDate(face.consent_at))}</p> : null}
+          {face.consent_at ? (
+            <p className="face-consent">
+              {consentGivenMessage(formatDate(face.consent_at))}
+              {/* A helper confirmed it (issue #18): the wearer sees who. */}
+              {face.consent_by ? ` by ${face.consent_by}` : ''}
+            </p>
+          ) : null}
           <div className="actions">
             <Button onClick={onClose}>Close</Button>
           </div>

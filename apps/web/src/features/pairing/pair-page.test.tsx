@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { paths } from '../../lib/paths.ts';
-import { aPairing } from '../../testing/fixtures.ts';
+import { aHelperSession, aPairing, aUser } from '../../testing/fixtures.ts';
 import { renderWithProviders } from '../../testing/render.tsx';
 import { backend, refusal, sent, server } from '../../testing/stand-in-server.ts';
 import { PairPage } from './pair-page.tsx';
@@ -129,5 +129,14 @@ describe('PairPage', () => {
     await waitFor(() => expect(alert()).toHaveTextContent(deviceMessages.pairingMailFailed));
     expect(screen.getByRole('button', { name: 'Allow' })).toBeInTheDocument();
     expect(backend.devices).toEqual([]);
+  });
+
+  it('tells a helper that only the wearer pairs glasses, and asks nothing', async () => {
+    backend.wearers = [aUser()];
+    backend.helper = aHelperSession(backend.wearers);
+    renderPair('?code=KXRT-7M4P');
+    expect(screen.getByRole('heading', { level: 1, name: 'Pair your glasses' })).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('Only Robin can do this.');
+    expect(screen.queryByRole('textbox', { name: 'Pairing code' })).not.toBeInTheDocument();
   });
 });

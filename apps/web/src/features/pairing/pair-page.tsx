@@ -1,4 +1,4 @@
-import { pairingCodeSchema, type PairedDevice, type PendingPairing } from '@seva/shared';
+import { onlyWearerCan, pairingCodeSchema, type PairedDevice, type PendingPairing } from '@seva/shared';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
@@ -7,6 +7,7 @@ import { PageHeading } from '../../components/ui/page-heading.tsx';
 import { StatusRegion } from '../../components/ui/status-region.tsx';
 import { paths } from '../../lib/paths.ts';
 import { screenHeadings } from '../../lib/screen-headings.ts';
+import { useHelper, useSession } from '../../lib/session.ts';
 import { useAllowPairing } from './api/allow-pairing.ts';
 import { useCheckPairingCode } from './api/check-pairing-code.ts';
 import { useDenyPairing } from './api/deny-pairing.ts';
@@ -29,6 +30,25 @@ export const checkedMessage = (pending: PendingPairing) => `Code ${pending.code}
  * heading and says what happened in the status region; a refusal says why, on the field when it is about the code.
  */
 export function PairPage() {
+  // Only the wearer pairs glasses (issue #18): a helper who opens the glasses' link is told so, and nothing is asked.
+  return useHelper() ? <WearerOnly /> : <PairGlasses />;
+}
+
+function WearerOnly() {
+  const wearer = useSession().data?.username ?? 'the wearer';
+  return (
+    <>
+      <PageHeading>{screenHeadings[paths.pair]}</PageHeading>
+      <StatusRegion tone="error" message={onlyWearerCan(wearer)} />
+      <p>Glasses are paired by the person who wears them, signed in with their own license ID. {wearer} can pair them from their profile.</p>
+      <p>
+        <Link to={paths.dashboard}>Go to the dashboard</Link>
+      </p>
+    </>
+  );
+}
+
+function PairGlasses() {
   const [params] = useSearchParams();
   const linked = params.get('code') ?? '';
   const [step, setStep] = useState<Step>({ kind: 'entry' });

@@ -6,12 +6,14 @@ import { StatusRegion } from '../../components/ui/status-region.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { readDraft } from '../../lib/drafts.ts';
 import { paths } from '../../lib/paths.ts';
-import { useSession, useSignOutAndLeave } from '../../lib/session.ts';
+import { useHelper, useSession, useSignOutAndLeave } from '../../lib/session.ts';
 import { useTimedMessage } from '../../lib/use-timed-message.ts';
 import { screenHeadings } from '../../lib/screen-headings.ts';
 import { AccountSections } from './account-sections.tsx';
 import { useProfile } from './api/get-profile.ts';
 import { EditableField, type ProfileDraft } from './editable-field.tsx';
+import { HelperProfile } from './helper-profile.tsx';
+import { HelpersSection } from './helpers-section.tsx';
 import { IdentityQr } from './identity-qr.tsx';
 import { PairedGlassesSection } from './paired-glasses-section.tsx';
 
@@ -26,11 +28,18 @@ function loadErrorMessage(error: unknown): string {
   return profileMessages.loadFailed;
 }
 
-/**
- * /profile: the user record, username and phone edited one at a time, and the identity QR (SPEC §2, §4, §5, §8);
- * 'Sign Out' beside the heading (issue #9). An edit kept when the session ended opens again here.
- */
+/** /profile: the wearer's account, or a helper's own (issue #18: a helper never sees the wearer's account here). */
 export function ProfilePage() {
+  const helper = useHelper();
+  return helper ? <HelperProfile helper={helper} /> : <WearerProfile />;
+}
+
+/**
+ * The wearer's /profile: the user record, username and phone edited one at a time, and the identity QR (SPEC §2, §4,
+ * §5, §8); 'Sign Out' beside the heading (issue #9). An edit kept when the session ended opens again here. Then their
+ * glasses, their helpers (issue #18) and their account's sections.
+ */
+function WearerProfile() {
   const profile = useProfile();
   const saved = useTimedMessage();
   const uid = useSession().data?.uid;
@@ -71,6 +80,18 @@ export function ProfilePage() {
           onUnpaired={(text) => {
             setFailure(null);
             saved.show(text);
+          }}
+        />
+      ) : null}
+      {profile.data ? (
+        <HelpersSection
+          onMessage={(text) => {
+            setFailure(null);
+            saved.show(text);
+          }}
+          onFailure={(text) => {
+            setFailure(text);
+            saved.clear();
           }}
         />
       ) : null}

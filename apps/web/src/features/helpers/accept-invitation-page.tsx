@@ -1,0 +1,178 @@
+import {
+  acceptHeading,
+  existingHelperAccountFormSchema,
+  helperMessages,
+  messages,
+  newHelperAccountFormSchema,
+  PASSWORD_MAX,
+  type InvitationSummary,
+} from '@seva/shared';
+import { useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Button } from '../../components/ui/button.tsx';
+import { Form, useZodForm } from '../../components/ui/form.tsx';
+import { PageHeading } from '../../components/ui/page-heading.tsx';
+import { PasswordField } from '../../components/ui/password-field.tsx';
+import { StatusRegion } from '../../components/ui/status-region.tsx';
+import { TextField } from '../../components/ui/text-field.tsx';
+import { ApiError } from '../../lib/api-client.ts';
+import { paths } from '../../lib/paths.ts';
+import { placeServerError } from '../../lib/server-error.ts';
+import { useAcceptInvitation, type AcceptInvitationInput } from './api/accept-invitation.ts';
+import { useDeclineInvitation } from './api/decline-invitation.ts';
+import { useInvitation } from './api/inspect-invitation.ts';
+import { HelperPowers } from './helper-powers.tsx';
+
+export const CHECKING_INVITATION = 'Checking your invitation…';
+export const INVITATION_HEADING = 'Helper invitation';
+export const DEAD_INVITATION_HEADING = 'This invitation cannot be used';
+export const DECLINED_HEADING = 'Invitation declined';
+
+/**
+ * /helper/accept?token=…, where the invitation e-mail leads (issue #18). The link is checked when the page opens: a
+ * used, cancelled, declined or expired one says so at once. Otherwise 'Help {wearer} with their SEVA glasses', what a
+ * helper can and cannot do, and the form: a new helper account ('Your name', 'Password', 'Confirm password'; the link
+ * proves the address) or the existing account's 'Password'. 'Accept invitation' signs the helper in and goes to
+ * /dashboard; 'Decline' ends the invitation.
+ */
+export function AcceptInvitationPage() {
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const invitation = useInvitation(token);
+  const decline = useDeclineInvitation();
+
+  if (decline.isSuccess) {
+    return (
+      <section aria-labelledby="declined-heading" className="card">
+        <PageHeading id="declined-heading" focusKey="declined">
+          {DECLINED_HEADING}
+        </PageHeading>
+        <StatusRegion tone="success" message={helperMessages.declined} />
+        <p>Nothing was set up. If you change your mind, ask for a new invitation.</p>
+      </section>
+    );
+  }
+  const refusal = !token
+    ? helperMessages.invitationInvalid
+    : invitation.error instanceof ApiError && invitation.error.status < 500 && !invitation.error.isNetworkError
+      ? invitation.error.message
+      : null;
+  if (refusal) return <DeadInvitation message={refusal} />;
+  if (invitation.data) return <AcceptInvitation token={token} invitation={invitation.data} decline={decline} />;
+  return (
+    <section aria-labelledby="invitation-heading" className="card">
+      <PageHeading id="invitation-heading" focusKey="checking" focusOnLoad>
+        {INVITATION_HEADING}
+      </PageHeading>
+      <StatusRegion tone={invitation.isError ? 'error' : 'info'} message={invitation.isError ? invitation.error.message : CHECKING_INVITATION} />
+      {invitation.isError ? (
+        <Button variant="secondary" busy={invitation.isFetching} onClick={() => void invitation.refetch()}>
+          Try again
+        </Button>
+      ) : null}
+    </section>
+  );
+}
+
+function DeadInvitation({ message }: { message: string }) {
+  return (
+    <section aria-labelledby="dead-invitation-heading" className="card">
+      <PageHeading id="dead-invitation-heading" focusKey="dead" focusOnLoad>
+        {DEAD_INVITATION_HEADING}
+      </PageHeading>
+      <StatusRegion tone="error" message={message} />
+      <p>An invitation link works once and for 7 days. The person who invited you can send a new one from their profile.</p>
+      <p>
+        <Link to={paths.helperSignIn}>{helperMessages.signInAsHelper}</Link>
+      </p>
+    </section>
+  );
+}
+
+function AcceptInvitation({ token, invitation, decline }: { token: string; invitation: InvitationSummary; decline: ReturnType<typeof useDeclineInvitation> }) {
+  const wearer = invitation.wearer.username;
+  const accept = useAcceptInvitation();
+  const navigate = useNavigate();
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const send = async (input: Omit<AcceptInvitationInput, 'token'>, place: (error: unknown) => string) => {
+    setFailure(null);
+    try {
+      await accept.mutateAsync({ token, ...input });
+      navigate(paths.dashboard, { replace: true });
+    } catch (error) {
+      setFailure(place(error));
+    }
+  };
+  const onDecline = async () => {
+    setFailure(null);
+    try {
+      await decline.mutateAsync(token);
+    } catch (error) {
+      setFailure(error instanceof Error ? error.message : messages.serverError);
+    }
+  };
+
+  const status = failure ?? (accept.isPending ? 'Accepting the invitation…' : decline.isPending ? 'Declining the invitation…' : null);
+  return (
+    <section aria-labelledby="accept-heading" className="card card-wide">
+      <PageHeading id="accept-heading" focusKey="invitation" focusOnLoad>
+        {acceptHeading(wearer)}
+      </PageHeading>
+      <p>
+        {wearer} would like you to help set up their SEVA glasses. You will use your own sign-in with your e-mail address, {invitation.email}: never their
+        password. Everything you do is recorded as done by you, and either of you can end this at any time.
+      </p>
+      <HelperPowers />
+      <StatusRegion tone={failure ? 'error' : 'info'} message={status} />
+      {invitation.hasAccount ? (
+        <ExistingAccountForm email={invitation.email} busy={accept.isPending} onSend={send} />
+      ) : (
+        <NewAccountForm email={invitation.email} name={invitation.helperName} busy={accept.isPending} onSend={send} />
+      )}
+      <div className="actions">
+        <Button variant="secondary" busy={decline.isPending} onClick={() => void onDecline()}>
+          {helperMessages.decline}
+        </Button>
+      </div>
+    </section>
+  );
+}
+
+type Send = (input: Omit<AcceptInvitationInput, 'token'>, place: (error: unknown) => string) => Promise<void>;
+
+function NewAccountForm({ email, name, busy, onSend }: { email: string; name: string; busy: boolean; onSend: Send }) {
+  const form = useZodForm(newHelperAccountFormSchema, { defaultValues: { name, password: '', confirmPassword: '' } });
+  const { register, setError, formState } = form;
+  return (
+    <Form
+      form={form}
+      onSubmit={(input) => onSend(input, (error) => placeServerError(error, ['name', 'password', 'confirmPassword'], setError, messages.serverError))}
+      className="form"
+    >
+      <h2>Create your helper account</h2>
+      <p>You will sign in as a helper with {email} and this password.</p>
+      <TextField label={helperMessages.yourName} autoComplete="name" {...register('name')} error={formState.errors.name?.message} />
+      <PasswordField label="Password" autoComplete="new-password" maxLength={PASSWORD_MAX} hint={messages.passwordHint} {...register('password')} error={formState.errors.password?.message} />
+      <PasswordField label="Confirm password" autoComplete="new-password" maxLength={PASSWORD_MAX} {...register('confirmPassword')} error={formState.errors.confirmPassword?.message} />
+      <Button type="submit" busy={busy || formState.isSubmitting}>
+        {helperMessages.accept}
+      </Button>
+    </Form>
+  );
+}
+
+function ExistingAccountForm({ email, busy, onSend }: { email: string; busy: boolean; onSend: Send }) {
+  const form = useZodForm(existingHelperAccountFormSchema, { defaultValues: { password: '' } });
+  const { register, setError, formState } = form;
+  return (
+    <Form form={form} onSubmit={(input) => onSend(input, (error) => placeServerError(error, ['password'], setError, messages.serverError))} className="form">
+      <h2>Sign in to your helper account</h2>
+      <p>You already help someone with {email}. Enter the password of that helper account.</p>
+      <PasswordField label="Password" autoComplete="current-password" {...register('password')} error={formState.errors.password?.message} />
+      <Button type="submit" busy={busy || formState.isSubmitting}>
+        {helperMessages.accept}
+      </Button>
+    </Form>
+  );
+}

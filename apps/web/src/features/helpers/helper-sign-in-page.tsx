@@ -1,0 +1,63 @@
+import { helperMessages, helperSignInSchema, messages, type HelperSignInInput } from '@seva/shared';
+import { useState } from 'react';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
+import { Button } from '../../components/ui/button.tsx';
+import { Form, useZodForm } from '../../components/ui/form.tsx';
+import { PageHeading } from '../../components/ui/page-heading.tsx';
+import { PasswordField } from '../../components/ui/password-field.tsx';
+import { StatusRegion } from '../../components/ui/status-region.tsx';
+import { TextField } from '../../components/ui/text-field.tsx';
+import { paths } from '../../lib/paths.ts';
+import { placeServerError } from '../../lib/server-error.ts';
+import { useSignedIn, type LoginState } from '../../lib/session.ts';
+import { useHelperSignIn } from './api/helper-sign-in.ts';
+
+/**
+ * /helper/sign-in, reached from /login's 'Sign in as a helper' (issue #18): 'Email', 'Password', 'Sign in'. A helper
+ * who acts for one wearer goes to /dashboard; one who helps several chooses first.
+ */
+export function HelperSignInPage() {
+  const signedIn = useSignedIn();
+  const navigate = useNavigate();
+  const notice = (useLocation().state as LoginState | null)?.notice;
+  const signIn = useHelperSignIn();
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useZodForm(helperSignInSchema, { defaultValues: { email: '', password: '' } });
+  const { register, setError, formState } = form;
+
+  if (signedIn.data && !signIn.isPending && !formState.isSubmitting) {
+    return <Navigate to={signedIn.data.user ? paths.dashboard : paths.helperChoose} replace />;
+  }
+
+  const onSubmit = async (input: HelperSignInInput) => {
+    setFailure(null);
+    try {
+      const answer = await signIn.mutateAsync(input);
+      navigate(answer.user ? paths.dashboard : paths.helperChoose, { replace: true });
+    } catch (error) {
+      setFailure(placeServerError(error, ['email', 'password'], setError, messages.authenticationFailed));
+    }
+  };
+
+  const busy = formState.isSubmitting;
+  return (
+    <section aria-labelledby="helper-sign-in-heading" className="card">
+      <PageHeading id="helper-sign-in-heading">{helperMessages.signInAsHelper}</PageHeading>
+      <p>For someone who helps a SEVA wearer set up their glasses, with the e-mail address the invitation was sent to.</p>
+      <StatusRegion tone={failure ? 'error' : 'info'} message={failure ?? (busy ? 'Signing in…' : notice)} />
+      <Form form={form} onSubmit={onSubmit} className="form">
+        <TextField label="Email" type="email" autoComplete="username" spellCheck={false} {...register('email')} error={formState.errors.email?.message} />
+        <PasswordField label="Password" autoComplete="current-password" {...register('password')} error={formState.errors.password?.message} />
+        <Button type="submit" busy={busy}>
+          Sign in
+        </Button>
+      </Form>
+      <p>
+        <Link to={paths.helperForgotPassword}>{helperMessages.forgotPassword}</Link>
+      </p>
+      <p>
+        Wearing SEVA glasses? <Link to={paths.login}>Sign in with your license ID</Link>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,215 @@
+import {
+  changeHelperPasswordSchema,
+  deleteAccountSchema,
+  helperMessages,
+  messages,
+  PASSWORD_MAX,
+  stopHelping,
+  stoppedHelpingMessage,
+  type ChangeHelperPasswordInput,
+  type DeleteAccountInput,
+  type HelperSessionInfo,
+  type WearerRef,
+} from '@seva/shared';
+import { useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button } from '../../components/ui/button.tsx';
+import { DialogActions } from '../../components/ui/dialog-actions.tsx';
+import { Form, useZodForm } from '../../components/ui/form.tsx';
+import { ModalDialog } from '../../components/ui/modal-dialog.tsx';
+import { PageHeading } from '../../components/ui/page-heading.tsx';
+import { PasswordField } from '../../components/ui/password-field.tsx';
+import { StatusRegion } from '../../components/ui/status-region.tsx';
+import { ApiError } from '../../lib/api-client.ts';
+import { paths } from '../../lib/paths.ts';
+import { screenHeadings } from '../../lib/screen-headings.ts';
+import { placeServerError } from '../../lib/server-error.ts';
+import { forgetDeletedAccount, useSignOutAndLeave } from '../../lib/session.ts';
+import { useTimedMessage } from '../../lib/use-timed-message.ts';
+import { useChangeHelperPassword, useDeleteHelperAccount, useStopHelping } from './api/helper-account.ts';
+
+export const stopConsequence = (wearer: string) =>
+  `You will no longer be able to manage ${wearer}'s faces and emergency contacts. We will tell ${wearer} by e-mail. They can invite you again.`;
+export const DELETE_HELPER_EXPLAINED = 'Delete your helper account for good: you stop helping everyone you help, and we tell each of them by e-mail.';
+
+/**
+ * /profile for a helper (issue #18): their own name and e-mail, whom they help with 'Stop helping {wearer}' (confirmed),
+ * 'Change password', and 'Delete my helper account'. None of the wearer's account is shown here.
+ */
+export function HelperProfile({ helper }: { helper: HelperSessionInfo }) {
+  const saved = useTimedMessage();
+  const [failure, setFailure] = useState<string | null>(null);
+  const { signOut, isPending: signingOut } = useSignOutAndLeave();
+  const [stopping, setStopping] = useState<WearerRef | null>(null);
+  const [deleting, setDeleting] = useState(false);
+  const say = (text: string) => {
+    setFailure(null);
+    saved.show(text);
+  };
+
+  return (
+    <>
+      <div className="page-title-row">
+        <PageHeading>{screenHeadings[paths.profile]}</PageHeading>
+        <Button variant="secondary" busy={signingOut} onClick={signOut}>
+          Sign Out
+        </Button>
+      </div>
+      <StatusRegion tone={failure ? 'error' : saved.message ? 'success' : 'info'} message={failure ?? saved.message} />
+      <section className="card account-section" aria-labelledby="helper-account-heading">
+        <h2 id="helper-account-heading">Your helper account</h2>
+        <dl className="data-list">
+          <dt>Name</dt>
+          <dd>{helper.name}</dd>
+          <dt>Email</dt>
+          <dd>{helper.email}</dd>
+        </dl>
+        <p className="field-hint">You sign in with this e-mail address on the page '{helperMessages.signInAsHelper}'.</p>
+      </section>
+      <section className="card account-section" aria-labelledby="helping-heading">
+        <h2 id="helping-heading">People you help</h2>
+        {helper.wearers.length === 0 ? <p>{helperMessages.notHelpingAnyone}</p> : null}
+        <ul className="account-list">
+          {helper.wearers.map((wearer) => (
+            <li key={wearer.id} className="account-item">
+              <h3 className="account-item-name">{wearer.username}</h3>
+              <Button variant="secondary" onClick={() => setStopping(wearer)}>
+                {stopHelping(wearer.username)}
+              </Button>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <ChangePasswordSection onChanged={say} />
+      <section className="card account-section" aria-labelledby="delete-helper-heading">
+        <h2 id="delete-helper-heading">Delete your helper account</h2>
+        <p>{DELETE_HELPER_EXPLAINED}</p>
+        <p className="actions">
+          <Button variant="danger" onClick={() => setDeleting(true)}>
+            {helperMessages.deleteHelperAccount}
+          </Button>
+        </p>
+      </section>
+      <StopHelpingDialog
+        wearer={stopping}
+        onClose={() => setStopping(null)}
+        onStopped={(text) => {
+          setStopping(null);
+          say(text);
+        }}
+      />
+      <DeleteHelperAccountDialog isOpen={deleting} onClose={() => setDeleting(false)} />
+    </>
+  );
+}
+
+function ChangePasswordSection({ onChanged }: { onChanged: (message: string) => void }) {
+  const change = useChangeHelperPassword();
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useZodForm(changeHelperPasswordSchema, { defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' } });
+  const { register, setError, formState, reset } = form;
+  const onSubmit = async (input: ChangeHelperPasswordInput) => {
+    setFailure(null);
+    try {
+      await change.mutateAsync(input);
+      reset();
+      onChanged(helperMessages.passwordChanged);
+    } catch (error) {
+      setFailure(placeServerError(error, ['currentPassword', 'newPassword', 'confirmPassword'], setError, messages.serverError));
+    }
+  };
+  const busy = formState.isSubmitting;
+  return (
+    <section className="card account-section" aria-labelledby="change-password-heading">
+      <h2 id="change-password-heading">{helperMessages.changePassword}</h2>
+      <StatusRegion tone={failure ? 'error' : 'info'} message={failure ?? (busy ? 'Changing your password…' : null)} />
+      <Form form={form} onSubmit={onSubmit} className="form">
+        <PasswordField label={helperMessages.currentPassword} autoComplete="current-password" {...register('currentPassword')} error={formState.errors.currentPassword?.message} />
+        <PasswordField
+          label={helperMessages.newPassword}
+          autoComplete="new-password"
+          maxLength={PASSWORD_MAX}
+          hint={messages.passwordHint}
+          {...register('newPassword')}
+          error={formState.errors.newPassword?.message}
+        />
+        <PasswordField label="Confirm new password" autoComplete="new-password" maxLength={PASSWORD_MAX} {...register('confirmPassword')} error={formState.errors.confirmPassword?.message} />
+        <Button type="submit" busy={busy}>
+          {helperMessages.changePassword}
+        </Button>
+      </Form>
+    </section>
+  );
+}
+
+const STOP_ID = 'stop-helping-consequence';
+
+function StopHelpingDialog({ wearer, onClose, onStopped }: { wearer: WearerRef | null; onClose: () => void; onStopped: (message: string) => void }) {
+  return (
+    <ModalDialog title={wearer ? `${stopHelping(wearer.username)}?` : 'Stop helping?'} role="alertdialog" isOpen={wearer !== null} onClose={onClose} describedBy={STOP_ID}>
+      {wearer ? <StopHelpingConfirm wearer={wearer} onCancel={onClose} onStopped={onStopped} /> : null}
+    </ModalDialog>
+  );
+}
+
+function StopHelpingConfirm({ wearer, onCancel, onStopped }: { wearer: WearerRef; onCancel: () => void; onStopped: (message: string) => void }) {
+  const stop = useStopHelping();
+  const [failure, setFailure] = useState<string | null>(null);
+  const confirm = async () => {
+    setFailure(null);
+    try {
+      await stop.mutateAsync(wearer.id);
+      onStopped(stoppedHelpingMessage(wearer.username));
+    } catch (error) {
+      setFailure(error instanceof Error ? error.message : messages.serverError);
+    }
+  };
+  return (
+    <>
+      <p id={STOP_ID}>{stopConsequence(wearer.username)}</p>
+      <DialogActions variant="danger" confirmLabel={stopHelping(wearer.username)} busyMessage="Stopping…" busy={stop.isPending} failure={failure} onConfirm={confirm} onCancel={onCancel} />
+    </>
+  );
+}
+
+const DELETE_ID = 'delete-helper-what';
+
+function DeleteHelperAccountDialog({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
+  return (
+    <ModalDialog title="Delete your helper account?" role="alertdialog" isOpen={isOpen} onClose={onClose} describedBy={DELETE_ID}>
+      {isOpen ? <DeleteHelperAccountForm onCancel={onClose} /> : null}
+    </ModalDialog>
+  );
+}
+
+function DeleteHelperAccountForm({ onCancel }: { onCancel: () => void }) {
+  const remove = useDeleteHelperAccount();
+  const queryClient = useQueryClient();
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useZodForm(deleteAccountSchema, { defaultValues: { password: '' } });
+  const { register, setError, setFocus, formState } = form;
+  useEffect(() => setFocus('password'), [setFocus]);
+
+  const onSubmit = async (input: DeleteAccountInput) => {
+    setFailure(null);
+    try {
+      await remove.mutateAsync(input);
+    } catch (error) {
+      if (error instanceof ApiError && error.field === 'password') {
+        setError('password', { type: 'server', message: error.message }, { shouldFocus: true });
+        return;
+      }
+      setFailure(error instanceof Error ? error.message : messages.serverError);
+      return;
+    }
+    // The helper account is gone: nothing of it stays in this tab; the route guard goes to the helpers' sign-in page, which says so.
+    forgetDeletedAccount(queryClient);
+  };
+  return (
+    <Form form={form} onSubmit={onSubmit} className="form">
+      <p id={DELETE_ID}>{DELETE_HELPER_EXPLAINED} It cannot be undone.</p>
+      <PasswordField label="Password" autoComplete="current-password" {...register('password')} error={formState.errors.password?.message} />
+      <DialogActions variant="danger" confirmLabel="Delete helper account" busyMessage="Deleting your helper account…" busy={formState.isSubmitting} failure={failure} onCancel={onCancel} />
+    </Form>
+  );
+}
