@@ -6,6 +6,7 @@ import { facesMigration } from './003-faces.ts';
 import { devicesMigration } from './004-devices.ts';
 import { abuseHardeningMigration } from './005-abuse-hardening.ts';
 import { yourDataMigration } from './006-your-data.ts';
+import { syncEventsMigration } from './007-sync-events.ts';
 
 /** Every migration, in order; a new one is appended with the next number. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -16,5 +17,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '004-devices': devicesMigration(),
     '005-abuse-hardening': abuseHardeningMigration(dialect),
     '006-your-data': yourDataMigration(),
+    '007-sync-events': syncEventsMigration(),
   };
 }
