@@ -10,6 +10,7 @@ import { signedInUser, type TokenSource } from '../../../../test-kit/sign-up-flo
 import { fetchTransport } from '../../../../test-kit/transport.ts';
 import { isChanged, openEventStream, type EventStreamClient } from '../testing/event-stream.ts';
 import { onePersonPhoto } from '../testing/face-calls.ts';
+import { pairGlassesOverHttp } from '../testing/paired-glasses.ts';
 import { freePort, startPortalProcess, type PortalProcess } from '../testing/portal-process.ts';
 import { createScratchDatabase } from '../testing/scratch-database.ts';
 
@@ -188,14 +189,6 @@ describe.runIf(enabled)('two instances behind HAProxy on one PostgreSQL', () => 
     expect((await image.arrayBuffer()).byteLength).toBeGreaterThan(1000);
   });
 
-  /** Glasses paired through the balancer: device code, 'Allow' with the user's cookie, token. */
-  const pairedGlasses = async (cookie: string) => {
-    const form = (fields: Record<string, string>) => ({ method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields) });
-    const grant = (await (await fetch(`${lb}/oauth/device_authorization`, form({ client_id: 'seva-glasses' }))).json()) as { device_code: string; user_code: string };
-    expect((await send()('POST', '/api/devices/pairing/allow', { code: grant.user_code }, { cookie })).status).toBe(200);
-    const token = await fetch(`${lb}/oauth/token`, form({ grant_type: 'urn:ietf:params:oauth:grant-type:device_code', device_code: grant.device_code, client_id: 'seva-glasses' }));
-    return ((await token.json()) as { access_token: string }).access_token;
-  };
   const saveContact = (base: string, cookie: string, name: string) =>
     fetchTransport(base)('PUT', '/api/contacts', { primary: { name, countryCode: '+91', phoneNumber: '9876543210' } }, { cookie });
   const syncAt = async (token: string, since: string) =>
@@ -203,7 +196,7 @@ describe.runIf(enabled)('two instances behind HAProxy on one PostgreSQL', () => 
 
   it('streams changes made through either instance to glasses held by one, and a reconnect after a crash misses nothing', async () => {
     const { cookie } = await signedInUser({ send: send(), tokenFor: eitherOutbox(instances) });
-    const token = await pairedGlasses(cookie);
+    const token = await pairGlassesOverHttp(lb, cookie);
     // The glasses' stream, held through the balancer by seva1 (the instance the crash takes away).
     const streams: EventStreamClient[] = [];
     const stream = await until('a stream is held by seva1', async () => {
