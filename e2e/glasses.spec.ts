@@ -1,12 +1,12 @@
 import type { APIRequestContext, APIResponse, Locator, Page } from '@playwright/test';
 import type { DeviceAuthorizationAnswer, SyncAnswer } from '@seva/shared';
-import { faceFixture } from '../test-kit/test-data.ts';
 import { newestMailTo, outboxOf } from '../test-kit/eml-outbox.ts';
 import { admin } from './support/admin-cli.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { expectFieldError } from './support/field-error.ts';
 import { expect, test } from './support/fixtures.ts';
 import { tabAndType, tabTo } from './support/keyboard.ts';
+import { addFace } from './support/add-face.ts';
 import { expectNoHorizontalScroll } from './support/layout.ts';
 import { E2E_DATA_DIR } from './support/outbox.ts';
 
@@ -26,8 +26,6 @@ const GRANTS = [
 const READ_LINK = 'https://example.com/read-for-me.apk';
 const MAGNIFY_LINK = 'https://example.com/magnify.apk';
 const OUTBOX = outboxOf(E2E_DATA_DIR);
-/** The face detector takes a few seconds the first time a worker starts. */
-const DETECTOR_TIMEOUT = 30_000;
 
 /** The glasses ask for a code (RFC 8628 §3.1), form-encoded as firmware sends it. */
 async function askForCode(device: APIRequestContext, deviceName: string): Promise<DeviceAuthorizationAnswer> {
@@ -63,23 +61,6 @@ const deviceRow = (page: Page, name: string) => pairedGlasses(page).getByRole('l
 /** The value a term of a device's details shows (its <dd>). */
 const valueOf = (row: Locator, term: string) => row.locator(`dt:text-is("${term}") + dd`);
 const navLink = (page: Page, name: string) => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true });
-
-/** Adds a face on /faces/add from a fixture photo, as the user does, and waits until it is registered. */
-async function addFace(page: Page, name: string): Promise<void> {
-  await page.goto('/faces/add');
-  await expect(page.getByRole('heading', { level: 1, name: 'Face Registration' })).toBeVisible();
-  const consent = page.getByRole('checkbox', { name: /^I have the consent of the person in the photo/ });
-  await consent.locator('xpath=ancestor::label[1]').click();
-  await expect(consent).toBeChecked();
-  await page.getByRole('button', { name: 'UPLOAD IMAGE' }).click();
-  await page.getByLabel('Choose an image of one face (JPEG or PNG, at most 5 MB)').setInputFiles(faceFixture('single/neutral.jpg'));
-  await page.getByRole('textbox', { name: 'Name' }).fill(name);
-  await page.getByRole('button', { name: 'REGISTER FACE' }).click();
-  const registered = page.getByRole('alertdialog', { name: 'Face registered' });
-  await expect(registered).toBeVisible({ timeout: DETECTOR_TIMEOUT });
-  await registered.getByRole('button', { name: 'OK' }).click();
-  await expect(page).toHaveURL(/\/faces$/);
-}
 
 /** Shows feature `n` (1-based) of the /updates carousel by its dot. */
 async function showFeature(page: Page, n: number, name: string): Promise<Locator> {
