@@ -160,7 +160,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       keepAliveMs: e.KEEP_ALIVE_TIMEOUT_SECONDS * 1000,
       shutdownMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
     },
-    events: { heartbeatMs: e.EVENTS_HEARTBEAT_SECONDS * 1000, retryMs: e.EVENTS_RETRY_SECONDS * 1000, perAccount: e.EVENTS_PER_ACCOUNT, coalesceMs: 50 },
+    events: { heartbeatMs: e.EVENTS_HEARTBEAT_SECONDS * 1000, retryMs: e.EVENTS_RETRY_SECONDS * 1000, perAccount: e.EVENTS_PER_ACCOUNT, coalesceMs: 20 },
   };
 }
 
