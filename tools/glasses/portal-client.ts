@@ -67,6 +67,25 @@ export function portalClient(portal: string) {
     sync: (token: string, since: string | undefined) =>
       send<SyncAnswer>(at(`/device-api/sync${since === undefined ? '' : `?since=${encodeURIComponent(since)}`}`), withToken(token, { headers: { 'accept-encoding': 'gzip' } })),
 
+    /**
+     * GET /device-api/events: the open stream (its body is read with serverEvents). `lastEventId` is the cursor the
+     * glasses hold, so the portal sends `changed` at once only if they are behind. A refusal is a PortalError.
+     */
+    async events(token: string, lastEventId: string | undefined, signal?: AbortSignal): Promise<ReadableStream<Uint8Array>> {
+      let response: Response;
+      try {
+        response = await fetch(at('/device-api/events'), {
+          ...withToken(token, { headers: { accept: 'text/event-stream', ...(lastEventId === undefined ? {} : { 'last-event-id': lastEventId }) } }),
+          signal,
+        });
+      } catch (error) {
+        throw new PortalError(`Cannot reach the portal at ${new URL(portal).origin}: ${(error as Error).message}`, 0, undefined);
+      }
+      if (response.ok && response.body) return response.body;
+      const refusal = (await response.json().catch(() => ({}))) as { message?: string; error?: string; code?: string };
+      throw new PortalError(refusal.message ?? `The portal answered ${response.status}`, response.status, refusal.error ?? refusal.code);
+    },
+
     recognize: (token: string, email: string, photo: Blob, fileName: string) => {
       const body = new FormData();
       body.append('email', email);

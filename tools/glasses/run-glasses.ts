@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { readState, writeState, type GlassesState } from './glasses-state.ts';
 import type { SyncAnswer } from '@seva/shared';
+import { serverEvents } from './event-stream.ts';
 import { portalClient, PortalError, type PortalClient } from './portal-client.ts';
 
 export const USAGE = `Usage: npm run glasses -- <command>
@@ -11,6 +12,7 @@ The reference client of the SEVA glasses: what the firmware does, over the porta
 Commands:
   pair [--name NAME]            ask for a pairing code, wait until it is allowed on /pair, keep the token
   sync                          fetch what changed since the last sync (everything the first time)
+  watch                         hold the portal's event stream; on each change, sync and print what changed
   recognize PHOTO               ask the portal who is in a JPEG or PNG photo
   installed DBKEY=VERSION ...   tell the portal which features these glasses run (none: nothing)
 
@@ -50,6 +52,7 @@ export async function runGlasses(argv: readonly string[], context: GlassesContex
     const [command, ...args] = argv;
     if (command === 'pair') await pair(context, nameOption(args));
     else if (command === 'sync' && args.length === 0) await sync(context);
+    else if (command === 'watch' && args.length === 0) await watch(context);
     else if (command === 'recognize' && args.length === 1) await recognize(context, args[0]!);
     else if (command === 'installed') await installed(context, args);
     else if (command === 'help' || command === '--help' || command === '-h') out.log(USAGE);
@@ -125,15 +128,19 @@ async function sync(context: GlassesContext): Promise<void> {
 }
 
 /** One sync: from the kept cursor (everything the first time, or when the portal refuses the cursor); prints what changed. */
-async function syncWith(context: GlassesContext, client: PortalClient, state: GlassesState): Promise<void> {
+async function syncWith(context: GlassesContext, client: PortalClient, state: GlassesState): Promise<GlassesState> {
   const { out } = context;
   let answer: SyncAnswer;
   let full = state.cursor === undefined;
   try {
     answer = await client.sync(state.accessToken, state.cursor);
   } catch (error) {
-    if (!(error instanceof PortalError && error.code === 'invalid_cursor')) throw error;
-    out.log('The portal did not accept the kept cursor: fetching everything.');
+    if (!(error instanceof PortalError && (error.code === 'invalid_cursor' || error.code === 'cursor_expired'))) throw error;
+    out.log(
+      error.code === 'cursor_expired'
+        ? 'The kept cursor is older than the deletions the portal keeps: fetching everything.'
+        : 'The portal did not accept the kept cursor: fetching everything.',
+    );
     full = true;
     answer = await client.sync(state.accessToken, undefined);
   }
@@ -157,7 +164,47 @@ async function syncWith(context: GlassesContext, client: PortalClient, state: Gl
   out.log(`Emergency contacts: ${contacts.length === 0 ? 'none' : contacts.join('; ')}`);
   const linked = answer.features.filter((f) => f.download_url !== null);
   out.log(`Features with a download link: ${linked.length === 0 ? 'none' : linked.map((f) => `${f.dbKey} ${f.version} ${f.download_url}`).join(', ')}`);
-  writeState(context.stateFile, { ...state, email: answer.email, cursor: answer.cursor, faces });
+  const next = { ...state, email: answer.email, cursor: answer.cursor, faces };
+  writeState(context.stateFile, next);
+  return next;
+}
+
+/** The wait before reconnecting when the portal has not said (`retry:`). */
+const DEFAULT_RETRY_MS = 3000;
+/** The longest wait between reconnects while the portal cannot be reached. */
+const MOST_RETRY_MS = 60_000;
+
+/**
+ * Holds GET /device-api/events. On each `changed` whose cursor differs from the kept one, a delta sync (the push only
+ * says that something changed). After a drop it reconnects with Last-Event-ID, so a change made meanwhile is announced
+ * at once; `revoked` (unpaired) and a 401 end it. Runs until stopped (Ctrl+C).
+ */
+async function watch(context: GlassesContext): Promise<void> {
+  const { out } = context;
+  const sleep = context.sleep ?? defaultSleep;
+  const client = portalClient(context.portal);
+  let state = pairedState(context);
+  let retryMs = DEFAULT_RETRY_MS;
+  let failures = 0;
+  for (;;) {
+    try {
+      const body = await client.events(state.accessToken, state.cursor);
+      failures = 0;
+      out.log(`Watching ${context.portal} for changes (Ctrl+C to stop).`);
+      for await (const event of serverEvents(body, (ms) => (retryMs = ms))) {
+        if (event.event === 'revoked') throw new GlassesError('These glasses were unpaired on the portal. Pair them again: npm run glasses -- pair');
+        if (event.event === 'changed' && event.id !== state.cursor) state = await syncWith(context, client, state);
+      }
+      out.log(`The portal ended the stream; reconnecting in ${Math.round(retryMs / 1000)} s.`);
+    } catch (error) {
+      // A refusal ends the watch; a dropped connection (fetch's TypeError mid-stream) or an unreachable portal does not.
+      const dropped = (error instanceof PortalError && error.status !== 401 && error.status !== 429) || error instanceof TypeError;
+      if (!dropped) throw error;
+      failures += 1;
+      out.log(`${(error as Error).message}; reconnecting in ${Math.round(Math.min(MOST_RETRY_MS, retryMs * failures) / 1000)} s.`);
+    }
+    await sleep(Math.min(MOST_RETRY_MS, retryMs * Math.max(1, failures)));
+  }
 }
 
 const IMAGE_TYPES: Record<string, string> = { '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.png': 'image/png' };

@@ -95,7 +95,7 @@ export async function buildApp(config: Config, overrides: { mailer?: Mailer; log
   ];
   // The glasses' bearer token (RFC 6750) works on the face backend, beside the session, and alone on their own API.
   const sessionOrBearerRoutes: Mount[] = [{ prefix: '/face-api', routes: facesRoutes(services.faces) }];
-  const bearerRoutes: Mount[] = [{ prefix: '/device-api', routes: deviceApiRoutes(services.devices) }];
+  const bearerRoutes: Mount[] = [{ prefix: '/device-api', routes: deviceApiRoutes(services.devices, services.deviceEvents) }];
 
   registerErrorHandler(app);
   registerSecurityHeaders(app, { secure: config.secureCookies });

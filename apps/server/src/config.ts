@@ -30,11 +30,24 @@ export interface Config {
   trustProxy: TrustProxy;
   /** HTTP timeouts and the shutdown deadline (ms). */
   http: HttpTimeouts;
+  /** The glasses' event streams (GET /device-api/events, issue #19). */
+  events: EventsConfig;
   /** signIn counts failed sign-ins only: perIp across all accounts, perAccount per (account, address) pair (D-016). */
   rateLimits: Record<'signIn' | 'signUp' | 'reset' | 'resend' | 'pair' | 'deviceAuthorization' | 'vitals' | 'helperInvite', { perIp: RateLimit; perAccount: RateLimit }>;
 }
 
 export type TrustProxy = false | number | string[];
+
+export interface EventsConfig {
+  /** A heartbeat comment at least this often (below every proxy's idle timeout). */
+  heartbeatMs: number;
+  /** The `retry:` the glasses wait before reconnecting. */
+  retryMs: number;
+  /** Streams one account may hold open at once. */
+  perAccount: number;
+  /** Changes this close together share one event. */
+  coalesceMs: number;
+}
 
 export interface HttpTimeouts {
   /** The whole request, body included, must arrive within this; also how long a socket may sit silent mid-request. */
@@ -90,6 +103,9 @@ const env = z.object({
   REQUEST_TIMEOUT_SECONDS: seconds(3600, 60),
   KEEP_ALIVE_TIMEOUT_SECONDS: seconds(3600, 65),
   SHUTDOWN_TIMEOUT_SECONDS: seconds(600, 10),
+  EVENTS_HEARTBEAT_SECONDS: seconds(15, 15),
+  EVENTS_RETRY_SECONDS: seconds(600, 3),
+  EVENTS_PER_ACCOUNT: z.coerce.number().int().min(1).max(1000).default(10),
 });
 
 /** JSON and form bodies (files aside) are capped at 64 KB. */
@@ -162,6 +178,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       keepAliveMs: e.KEEP_ALIVE_TIMEOUT_SECONDS * 1000,
       shutdownMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
     },
+    events: { heartbeatMs: e.EVENTS_HEARTBEAT_SECONDS * 1000, retryMs: e.EVENTS_RETRY_SECONDS * 1000, perAccount: e.EVENTS_PER_ACCOUNT, coalesceMs: 20 },
   };
 }
 

@@ -6,6 +6,7 @@ import { createHealthService } from './modules/health/service.ts';
 import { createAccountService } from './modules/account/service.ts';
 import { createActivityService } from './modules/activity/service.ts';
 import { createContactsService } from './modules/contacts/service.ts';
+import { createEventStreams } from './modules/devices/event-streams.ts';
 import { createDevicesService } from './modules/devices/service.ts';
 import { createFacesService } from './modules/faces/service.ts';
 import { createFeaturesService } from './modules/features/service.ts';
@@ -18,16 +19,16 @@ import { createProfileService } from './modules/profile/service.ts';
  * Every service, built once from the infrastructure and handed to the route plugins, the seed and the operator CLI.
  * A service gets what it needs here, never by looking it up.
  */
-export function createServices({ config, database, blobs, mailer, faceEngine }: Infrastructure) {
+export function createServices({ config, database, blobs, mailer, faceEngine, changeFeed }: Infrastructure) {
   const { db } = database;
   const activity = createActivityService({ db });
   const blobDeletions = createBlobDeletionQueue({ db, blobs });
-  const contacts = createContactsService({ db, activity: activity.record });
+  const faces = createFacesService({ db, blobs, engine: faceEngine, engineSlots: config.faceThreads, blobDeletions, activity: activity.record, changeFeed });
+  const contacts = createContactsService({ db, activity: activity.record, noteSyncChange: faces.noteSyncChange });
   const identity = createIdentityService({ db, mailer, config, onUserCreated: [contacts.createDocument], activity: activity.record });
-  const faces = createFacesService({ db, blobs, engine: faceEngine, engineSlots: config.faceThreads, blobDeletions, activity: activity.record });
   const manuals = createManualsService({ db, blobs });
-  const features = createFeaturesService({ db });
-  const devices = createDevicesService({ db, mailer, config, faces, contacts, features, limit: identity.limit, forgive: identity.forgive, activity: activity.record });
+  const features = createFeaturesService({ db, changeFeed });
+  const devices = createDevicesService({ db, mailer, config, faces, contacts, features, limit: identity.limit, forgive: identity.forgive, activity: activity.record, changeFeed });
   const helpers = createHelpersService({ db, mailer, config, limit: identity.limit, endWearerSession: identity.signOut });
   // Issue #12: an account's deletion takes every module's rows in one transaction, the user record (identity's) last.
   const erasers = [activity.eraseUser, faces.eraseUser, devices.eraseUser, contacts.eraseUser, helpers.eraseUser, identity.eraseUser];
@@ -39,6 +40,8 @@ export function createServices({ config, database, blobs, mailer, faceEngine }: 
     manuals,
     features,
     devices,
+    /** The glasses' event streams this instance holds (issue #19). */
+    deviceEvents: createEventStreams({ feed: changeFeed, position: devices.position, stillPaired: devices.stillPaired, options: config.events }),
     activity,
     helpers,
     account: createAccountService({ db, mailer, config, identity, contacts, faces, devices, activity, helpers, erasers, blobDeletions }),
@@ -47,7 +50,7 @@ export function createServices({ config, database, blobs, mailer, faceEngine }: 
     /** Records that name blobs, checked against the blobs (admin check, start-up sweep, backup). */
     integrity: createIntegrity({ blobs, records: [faces.blobRecords, manuals.blobRecords] }),
     /** Each module's purge of rows that would only grow. */
-    housekeeping: createHousekeeping([identity.purgeExpired, devices.purgeExpired, activity.purgeExpired, helpers.purgeExpired, async () => ({ blob_deletions: await blobDeletions.drain() })]),
+    housekeeping: createHousekeeping([identity.purgeExpired, devices.purgeExpired, faces.purgeExpired, activity.purgeExpired, helpers.purgeExpired, async () => ({ blob_deletions: await blobDeletions.drain() })]),
   };
 }
 

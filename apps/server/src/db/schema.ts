@@ -100,6 +100,14 @@ export interface FacesTable {
 export interface FaceSyncCountersTable {
   user_id: string;
   seq: number;
+  /** The newest tombstone purged (issue #19): a sync cursor older than this has missed a deletion and gets 410. */
+  purged_seq: Generated<number>;
+}
+
+/** Change counters that are not any one account's: 'features' (the feature links every pair of glasses reads). */
+export interface SyncCountersTable {
+  name: string;
+  seq: number;
 }
 
 /** A deleted face, so the glasses' next sync can drop it. */
@@ -236,6 +244,7 @@ export interface Database {
   helper_links: HelperLinksTable;
   helper_sessions: HelperSessionsTable;
   helper_reset_tokens: HelperResetTokensTable;
+  sync_counters: SyncCountersTable;
 }
 
 export type { Generated };

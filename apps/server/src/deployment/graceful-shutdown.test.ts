@@ -3,7 +3,9 @@ import fs from 'node:fs';
 import net from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { portalOverHttp, signedInUser } from '../../../../test-kit/sign-up-flow.ts';
+import { isChanged, openEventStream } from '../testing/event-stream.ts';
 import { faceCall, onePersonPhoto } from '../testing/face-calls.ts';
+import { pairGlassesOverHttp } from '../testing/paired-glasses.ts';
 import { startPortalProcess, type PortalProcess } from '../testing/portal-process.ts';
 
 /** A raw connection to the portal: `sent` is written at once, then the client says nothing more. */
@@ -63,6 +65,23 @@ describe('graceful shutdown of the real server', () => {
     started.push(again);
     const listed = await faceCall(again.url, cookie, 'POST', 'get_all_faces', { email: user.email });
     expect((listed.json as Array<{ name: string }>).map((face) => face.name).sort()).toEqual(['Leonard', 'Warm-up']);
+  });
+
+  it('on SIGTERM ends the glasses’ event streams with retry: and exits 0 within the deadline', async () => {
+    const portal = await startPortalProcess({ env: { SHUTDOWN_TIMEOUT_SECONDS: '5', EVENTS_RETRY_SECONDS: '2' } });
+    started.push(portal);
+    const { cookie } = await signedInUser(portalOverHttp(portal));
+    const streams = await Promise.all([1, 2].map(async () => openEventStream(`${portal.url}/device-api/events`, { authorization: `Bearer ${await pairGlassesOverHttp(portal.url, cookie)}` })));
+    for (const stream of streams) await stream.next(isChanged);
+
+    const signalled = performance.now();
+    const exited = portal.terminate();
+    for (const stream of streams) {
+      expect(await stream.next((m) => m.retry !== undefined)).toMatchObject({ retry: 2000 });
+      await stream.ended;
+    }
+    expect(await exited).toEqual({ code: 0, signal: null });
+    expect(performance.now() - signalled).toBeLessThan(5_000);
   });
 
   it('cuts off a client that sends its request slowly or not at all', async () => {

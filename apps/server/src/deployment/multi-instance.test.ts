@@ -8,7 +8,9 @@ import { newestMailTo, outboxOf } from '../../../../test-kit/eml-outbox.ts';
 import { tokenInMail } from '../../../../test-kit/mail-link.ts';
 import { signedInUser, type TokenSource } from '../../../../test-kit/sign-up-flow.ts';
 import { fetchTransport } from '../../../../test-kit/transport.ts';
+import { isChanged, openEventStream, type EventStreamClient } from '../testing/event-stream.ts';
 import { onePersonPhoto } from '../testing/face-calls.ts';
+import { pairGlassesOverHttp } from '../testing/paired-glasses.ts';
 import { freePort, startPortalProcess, type PortalProcess } from '../testing/portal-process.ts';
 import { createScratchDatabase } from '../testing/scratch-database.ts';
 
@@ -61,6 +63,7 @@ describe.runIf(enabled)('two instances behind HAProxy on one PostgreSQL', () => 
   let lb: string;
   let stats: string;
   let drop: () => Promise<void>;
+  let instanceEnv: Record<string, string>;
 
   beforeAll(async () => {
     const scratch = await createScratchDatabase('lb');
@@ -69,8 +72,9 @@ describe.runIf(enabled)('two instances behind HAProxy on one PostgreSQL', () => 
     lb = `http://127.0.0.1:${listen}`;
     stats = `http://127.0.0.1:${statsPort}`;
     // One after the other: the first creates the schema and seeds the sample manual.
+    instanceEnv = { DATABASE_URL: scratch.url, TRUST_PROXY: '1', PUBLIC_URL: lb };
     for (let i = 0; i < 2; i += 1) {
-      instances.push(await startPortalProcess({ env: { DATABASE_URL: scratch.url, TRUST_PROXY: '1', PUBLIC_URL: lb } }));
+      instances.push(await startPortalProcess({ env: instanceEnv }));
     }
     haproxy = spawn(HAPROXY, ['-db', '-f', CONFIG], {
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -183,6 +187,50 @@ describe.runIf(enabled)('two instances behind HAProxy on one PostgreSQL', () => 
     expect(image.status).toBe(200);
     expect(image.headers.get('content-type')).toMatch(/^image\//);
     expect((await image.arrayBuffer()).byteLength).toBeGreaterThan(1000);
+  });
+
+  const saveContact = (base: string, cookie: string, name: string) =>
+    fetchTransport(base)('PUT', '/api/contacts', { primary: { name, countryCode: '+91', phoneNumber: '9876543210' } }, { cookie });
+  const syncAt = async (token: string, since: string) =>
+    (await fetch(`${lb}/device-api/sync?since=${since}`, { headers: { authorization: `Bearer ${token}` } }).then((r) => r.json())) as { cursor: string; emergency_contacts: Array<{ name: string }> };
+
+  it('streams changes made through either instance to glasses held by one, and a reconnect after a crash misses nothing', async () => {
+    const { cookie } = await signedInUser({ send: send(), tokenFor: eitherOutbox(instances) });
+    const token = await pairGlassesOverHttp(lb, cookie);
+    // The glasses' stream, held through the balancer by seva1 (the instance the crash takes away).
+    const streams: EventStreamClient[] = [];
+    const stream = await until('a stream is held by seva1', async () => {
+      const attempt = await openEventStream(`${lb}/device-api/events`, { authorization: `Bearer ${token}` });
+      streams.push(attempt);
+      return attempt.headers.get('x-seva-instance') === 'seva1' ? attempt : undefined;
+    });
+    let cursor = (await stream.next(isChanged)).id!;
+
+    for (const [i, instance] of instances.entries()) {
+      const name = `Contact via seva${i + 1}`;
+      expect((await saveContact(instance.url, cookie, name)).status).toBe(200);
+      const heard = (await stream.next(isChanged)).id!;
+      expect((await syncAt(token, cursor)).emergency_contacts.map((c) => c.name)).toEqual([name]);
+      cursor = heard;
+    }
+
+    await instances[0]!.crash();
+    await stream.ended;
+    // Changed while the glasses are away; their reconnect (Last-Event-ID) lands on seva2 and hears of it at once.
+    expect((await saveContact(instances[1]!.url, cookie, 'Changed while away')).status).toBe(200);
+    const again = await until('the reconnect is answered', async () => {
+      const attempt = await openEventStream(`${lb}/device-api/events`, { authorization: `Bearer ${token}`, 'last-event-id': cursor });
+      streams.push(attempt);
+      return attempt.status === 200 ? attempt : undefined;
+    });
+    expect(again.headers.get('x-seva-instance')).toBe('seva2');
+    const caughtUp = (await again.next(isChanged)).id!;
+    expect(await syncAt(token, cursor)).toMatchObject({ cursor: caughtUp, emergency_contacts: [{ name: 'Changed while away' }] });
+    await Promise.all(streams.map((s) => s.close()));
+
+    // seva1 back, as the next test needs it.
+    instances[0] = await startPortalProcess({ port: instances[0]!.port, dataDir: instances[0]!.dataDir, env: instanceEnv });
+    await until('HAProxy sees seva1 up again', async () => ((await serverStates(stats)).seva1 === 'UP' ? true : undefined));
   });
 
   it('drops an instance killed under load, and every request after the health checks noticed succeeds', async () => {

@@ -88,6 +88,8 @@ function servicesOver(config: Config, database: DatabaseHandle, blobs: BlobStore
     faceEngine: () => {
       throw new Error('No face is analysed in a backup or restore');
     },
+    // A copy has no glasses listening: its changes are told to no one.
+    changeFeed: { announce: async () => {}, subscribe: () => () => {}, close: async () => {} },
     close: () => database.close(),
   };
   return createServices(infrastructure);

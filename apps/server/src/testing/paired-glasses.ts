@@ -60,3 +60,14 @@ export async function pairGlasses(t: TestApp, cookie: string, deviceName = 'Kitc
   if (token.statusCode !== 200) throw new Error(`token answered ${token.statusCode}: ${token.body}`);
   return { token: (token.json() as { access_token: string }).access_token, deviceId: (allowed.json() as { device: { id: string } }).device.id, userCode };
 }
+
+/** The whole grant over HTTP against a running portal (or a balancer in front): the glasses' access token. */
+export async function pairGlassesOverHttp(base: string, cookie: string): Promise<string> {
+  const form = (fields: Record<string, string>) => ({ method: 'POST', ...urlEncoded(fields), body: urlEncoded(fields).payload });
+  const started = await fetch(`${base}/oauth/device_authorization`, form({ client_id: CLIENT_ID }));
+  const { device_code: deviceCode, user_code: userCode } = (await started.json()) as { device_code: string; user_code: string };
+  const allowed = await fetch(`${base}/api/devices/pairing/allow`, { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify({ code: userCode }) });
+  if (allowed.status !== 200) throw new Error(`allow answered ${allowed.status}: ${await allowed.text()}`);
+  const token = await fetch(`${base}/oauth/token`, form({ grant_type: DEVICE_CODE_GRANT, device_code: deviceCode, client_id: CLIENT_ID }));
+  return ((await token.json()) as { access_token: string }).access_token;
+}

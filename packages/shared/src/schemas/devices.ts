@@ -34,6 +34,9 @@ export const deviceMessages = {
   tokenRequired: 'This call needs the access token of paired glasses: Authorization: Bearer <access_token>.',
   tokenInvalid: 'This access token is not valid: the glasses were unpaired or never paired. Pair them again.',
   cursorInvalid: 'This sync cursor is not valid for these glasses. Sync again without since to get everything.',
+  cursorExpired: 'This sync cursor is older than the deletions kept (90 days). Sync again without since to get everything.',
+  streamsClosing: 'This server is restarting. Connect again in a moment.',
+  tooManyStreams: 'This account has too many event streams open. Close the streams of glasses no longer in use.',
   featuresMissing: 'Send the features the glasses run as { "features": { "<dbKey>": "<version>" } }.',
   versionNotText: 'Each version must be text, like "1.0".',
 } as const;

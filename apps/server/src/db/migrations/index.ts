@@ -7,6 +7,7 @@ import { devicesMigration } from './004-devices.ts';
 import { abuseHardeningMigration } from './005-abuse-hardening.ts';
 import { yourDataMigration } from './006-your-data.ts';
 import { helpersMigration } from './007-helpers.ts';
+import { syncEventsMigration } from './008-sync-events.ts';
 
 /** Every migration, in order; a new one is appended with the next number. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -18,5 +19,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '005-abuse-hardening': abuseHardeningMigration(dialect),
     '006-your-data': yourDataMigration(),
     '007-helpers': helpersMigration(),
+    '008-sync-events': syncEventsMigration(),
   };
 }

@@ -9,6 +9,8 @@ export interface ContactsDeps {
   db: Db;
   /** Notes saved contacts in the account's activity (issue #12). */
   activity?: RecordActivity;
+  /** Moves the account's sync change number on and tells the glasses, as the save's last step (issue #19). */
+  noteSyncChange?: (trx: Executor, userId: string) => Promise<void>;
   now?: () => Date;
 }
 
@@ -36,7 +38,7 @@ function parseStored(json: string | undefined): EmergencyContact[] {
 }
 
 /** SPEC §2 /sos: the signed-in user's emergency contacts, kept in their sos_face row. */
-export function createContactsService({ db, activity, now = () => new Date() }: ContactsDeps) {
+export function createContactsService({ db, activity, noteSyncChange, now = () => new Date() }: ContactsDeps) {
   return {
     /** Sign-up makes the user's (empty) contacts document in its own transaction. */
     createDocument: (trx: Executor, user: { uid: string; email: string; createdAt: string }) =>
@@ -61,7 +63,10 @@ export function createContactsService({ db, activity, now = () => new Date() }: 
         timestamp,
       });
       const contacts = [entry(input.primary, true), ...(input.secondary ? [entry(input.secondary, false)] : [])];
-      await store.saveContactsJson(db, { userId: user.uid, email: user.email, json: JSON.stringify(contacts), now: timestamp });
+      await db.transaction().execute(async (trx) => {
+        await store.saveContactsJson(trx, { userId: user.uid, email: user.email, json: JSON.stringify(contacts), now: timestamp });
+        await noteSyncChange?.(trx, user.uid);
+      });
       await activity?.(user.uid, 'contacts-changed', device ?? null, helper ?? null);
       return contacts;
     },

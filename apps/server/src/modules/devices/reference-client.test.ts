@@ -20,7 +20,7 @@ interface Run {
  * `npm run glasses -- …` as a firmware engineer runs it, against a portal listening on a real port. `onLine` sees
  * each line of output as it comes (pair prints its code, then waits for 'Allow').
  */
-function glasses(args: string[], env: Record<string, string>, onLine: (line: string) => void = () => undefined): Promise<Run> {
+function glasses(args: string[], env: Record<string, string>, onLine: (line: string, stop: () => void) => void = () => undefined): Promise<Run> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'tools/glasses/main.ts', ...args], { cwd: repoRoot, env: { ...process.env, ...env } });
     let stdout = '';
@@ -31,7 +31,7 @@ function glasses(args: string[], env: Record<string, string>, onLine: (line: str
       pending += chunk.toString();
       const lines = pending.split('\n');
       pending = lines.pop() ?? '';
-      for (const line of lines) onLine(line);
+      for (const line of lines) onLine(line, () => child.kill('SIGTERM'));
     });
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     child.on('error', reject);
@@ -57,6 +57,7 @@ describe.each(engines)('the reference client (npm run glasses) against a running
   });
 
   const stateFile = () => path.join(home, '.seva-glasses.json');
+  const leonardId = randomUUID();
 
   it('pairs: prints the code and the link, waits for Allow, keeps the token owner-only, then syncs', async () => {
     let allowed: Promise<number> | undefined;
@@ -81,7 +82,7 @@ describe.each(engines)('the reference client (npm run glasses) against a running
     const form = await multipartForm({
       email: user.input.email,
       name: 'Leonard',
-      face_id: randomUUID(),
+      face_id: leonardId,
       file: new Blob([fs.readFileSync(faceFixture('people/leonard/leonard1.png'))], { type: 'image/png' }),
     });
     expect((await t.app.inject({ method: 'POST', url: '/face-api/store_face', payload: form.payload, headers: { ...form.headers, cookie: user.cookie } })).statusCode).toBe(200);
@@ -103,6 +104,24 @@ describe.each(engines)('the reference client (npm run glasses) against a running
     const refused = await glasses(['installed', 'teleport=1.0'], env);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain('Unknown feature: teleport.');
+  });
+
+  it('watches: on each change announced on the event stream, syncs and prints what changed', async () => {
+    const steps: Array<Promise<number>> = [];
+    const run = await glasses(['watch'], env, (line, stop) => {
+      if (line.startsWith('Watching ')) {
+        const form = multipartForm({ email: user.input.email, name: 'Leonard', updated_name: 'Leonard Hofstadter', face_id: leonardId });
+        steps.push(form.then((f) => t.app.inject({ method: 'PUT', url: '/face-api/update_face_name', payload: f.payload, headers: { ...f.headers, cookie: user.cookie } })).then((res) => res.statusCode));
+      }
+      if (line === '  ~ Leonard is now Leonard Hofstadter') {
+        const contacts = { primary: { name: 'Asha Rao', countryCode: '+91', phoneNumber: '9876543210' } };
+        steps.push(t.app.inject({ method: 'PUT', url: '/api/contacts', headers: { cookie: user.cookie }, payload: contacts }).then((res) => res.statusCode));
+      }
+      if (line.startsWith('Emergency contacts: Asha Rao')) stop();
+    });
+    expect(run.stderr).toBe('');
+    expect(await Promise.all(steps)).toEqual([200, 200]);
+    expect(run.stdout).toMatch(/Watching .* for changes[^]*Sync: 1 faces known:\n {2}~ Leonard is now Leonard Hofstadter\n[^]*Emergency contacts: Asha Rao \(\+91 9876543210, primary\)/);
   });
 
   it('says what to do when the glasses are unpaired, or the command is wrong', async () => {

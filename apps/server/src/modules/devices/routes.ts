@@ -1,11 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { deviceMessages, installedFeaturesSchema, pairingCodeSchema } from '@seva/shared';
 import { z } from 'zod';
-import { unauthenticated } from '../../domain-errors.ts';
+import { DomainError, tooMany, unauthenticated, unavailable } from '../../domain-errors.ts';
 import { actingDevice } from '../../plugins/acting-device.ts';
 import { parseBody } from '../../plugins/parse-body.ts';
 import { oauthParams, registerOAuthHttp } from './oauth-http.ts';
+import type { EventStreams } from './event-streams.ts';
 import type { DevicesService } from './service.ts';
+import { readCursor } from './sync-cursor.ts';
 
 /** /oauth (public): RFC 8628's device authorization and token endpoints, for the glasses. */
 export function oauthRoutes(devices: DevicesService) {
@@ -60,15 +62,56 @@ function deviceOf(request: FastifyRequest) {
   return request.device;
 }
 
-/** /device-api (bearer token only): what the glasses keep, and what they report running. */
-export function deviceApiRoutes(devices: DevicesService) {
+/** The first text of a header or query value that may come as a list. */
+const firstText = (value: unknown) => (Array.isArray(value) ? value[0] : value);
+
+/** /device-api (bearer token only): what the glasses keep, what they report running, and the stream of changes. */
+export function deviceApiRoutes(devices: DevicesService, events: EventStreams) {
   return async (app: FastifyInstance) => {
     // A whole account (1,000 faces) is 1.3 MB of descriptors: gzipped when the glasses accept it, at level 1, which
     // takes a sixth of the default level's time for 10 % more bytes (bench/sync.bench.ts).
     app.get('/sync', { compress: { encodings: ['gzip'], threshold: 2048, zlibOptions: { level: 1 } } }, async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
-      return devices.sync(request.user, (request.query as Record<string, unknown>).since);
+      try {
+        return await devices.sync(request.user, (request.query as Record<string, unknown>).since);
+      } catch (error) {
+        // As Google's sync tokens: a cursor older than the deletions kept answers 410 { error }, and the glasses start over.
+        if (error instanceof DomainError && error.details.code === 'cursor_expired') return reply.status(410).send({ error: 'cursor_expired', message: error.message });
+        throw error;
+      }
     });
+
+    /**
+     * Server-Sent Events (HTML standard §9.2): `changed` with the cursor a delta sync would answer, `revoked` when the
+     * glasses are unpaired, a comment as heartbeat. Last-Event-ID (or ?since=) says where the glasses stand.
+     */
+    app.get('/events', async (request, reply) => {
+      const device = deviceOf(request);
+      const refusal = events.refusal(request.user.uid, device.id);
+      if (refusal === 'closing') {
+        reply.header('Retry-After', '1');
+        throw unavailable(deviceMessages.streamsClosing);
+      }
+      if (refusal === 'too-many') throw tooMany(deviceMessages.tooManyStreams);
+      const said = firstText(request.headers['last-event-id']) ?? firstText((request.query as Record<string, unknown>).since);
+      const known = typeof said === 'string' ? readCursor(said.trim(), request.user.uid) : undefined;
+      reply.hijack();
+      reply.raw.writeHead(200, {
+        ...(reply.getHeaders() as Record<string, string>),
+        'Content-Type': 'text/event-stream; charset=utf-8',
+        'Cache-Control': 'no-store',
+        'X-Accel-Buffering': 'no',
+      });
+      try {
+        await events.open(request.user.uid, device.id, reply.raw, known);
+      } catch (error) {
+        // Where the account stands could not be read: the glasses reconnect after `retry:` and try again.
+        request.log.error({ err: error }, 'event stream failed to open');
+        reply.raw.end();
+      }
+    });
+
+    app.addHook('preClose', async () => events.closeAll());
 
     app.put('/installed-features', { bodyLimit: 4096 }, async (request, reply) => {
       reply.header('Cache-Control', 'no-store');

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { DEFAULT_DEVICE_NAME, DEVICE_NAME_MAX, deviceMessages, formatUserCode, hasForbiddenNameCharacter, PAIRING_GRANTS, type DeviceAuthorizationAnswer, type PairedDevice, type PendingPairing, type SyncAnswer } from '@seva/shared';
+import type { ChangeFeed } from '../../change-feed/change-feed.ts';
 import type { Config } from '../../config.ts';
 import { isUniqueViolation, type Db, type Executor } from '../../db/database.ts';
 import type { SignedInUser } from '../../db/signed-in-user.ts';
@@ -12,7 +13,7 @@ import type { FacesService } from '../faces/service.ts';
 import type { FeaturesService } from '../features/service.ts';
 import { pairedMail } from './emails.ts';
 import * as store from './store.ts';
-import { readCursor, writeCursor } from './sync-cursor.ts';
+import { readCursor, writeCursor, type SyncPosition } from './sync-cursor.ts';
 import { newUserCode } from './user-code.ts';
 
 /** The one client: the SEVA glasses' firmware (and the reference client, npm run glasses). */
@@ -57,9 +58,11 @@ export interface DevicesDeps {
   db: Db;
   mailer: Mailer;
   config: Pick<Config, 'publicUrl'>;
-  faces: Pick<FacesService, 'changesSince'>;
+  faces: Pick<FacesService, 'changesSince' | 'changeSeq'>;
   contacts: Pick<ContactsService, 'list'>;
-  features: Pick<FeaturesService, 'forGlasses' | 'setInstalled'>;
+  features: Pick<FeaturesService, 'forGlasses' | 'setInstalled' | 'changeSeq'>;
+  /** Tells the glasses' event streams of unpairing and of the account's deletion, in its transaction (issue #19). */
+  changeFeed?: Pick<ChangeFeed, 'announce'>;
   /** Identity's attempt counter (rate_limits table), shared with sign-in's mechanism. */
   limit: (action: 'pair' | 'deviceAuthorization', ip: string, account?: string) => Promise<void>;
   /** Takes back an attempt `limit` counted that turned out right: only wrong pairing codes count. */
@@ -259,16 +262,40 @@ export function createDevicesService(deps: DevicesDeps) {
       return (await store.listDevices(db, user.uid)).map(toPairedDevice);
     },
 
-    /** Unpairs at once: the token is gone, so the glasses' next call gets 401. Answers the glasses' name. */
+    /**
+     * Unpairs at once: the token is gone, so the glasses' next call gets 401, and their event stream hears `revoked`.
+     * Answers the glasses' name.
+     */
     async unpair(user: SignedInUser, deviceId: string, from?: string | null): Promise<string> {
-      const name = UUID.test(deviceId) ? await store.deleteDevice(db, user.uid, deviceId) : undefined;
+      const name = !UUID.test(deviceId)
+        ? undefined
+        : await db.transaction().execute(async (trx) => {
+            const deleted = await store.deleteDevice(trx, user.uid, deviceId);
+            if (deleted !== undefined) await deps.changeFeed?.announce(trx, { kind: 'revoked', account: user.uid, device: deviceId, reason: 'unpaired' });
+            return deleted;
+          });
       if (name === undefined) throw notFound(deviceMessages.deviceNotFound);
       await deps.activity?.(user.uid, 'glasses-unpaired', from ?? null);
       return name;
     },
 
-    /** The account's deletion, in its transaction: the glasses' tokens go with their rows, so each gets 401 next. */
-    eraseUser: (trx: Executor, userId: string) => store.deleteUserDevices(trx, userId),
+    /**
+     * The account's deletion, in its transaction: the glasses' tokens go with their rows, so each gets 401 next, and
+     * their event streams hear `revoked` once it commits.
+     */
+    async eraseUser(trx: Executor, userId: string): Promise<void> {
+      await store.deleteUserDevices(trx, userId);
+      await deps.changeFeed?.announce(trx, { kind: 'revoked', account: userId, reason: 'account_deleted' });
+    },
+
+    /** Where the account's glasses data stands now: what a cursor made by a sync at this moment would hold. */
+    async position(userId: string): Promise<SyncPosition> {
+      const [seq, features] = await Promise.all([deps.faces.changeSeq(userId), deps.features.changeSeq()]);
+      return { seq, features };
+    },
+
+    /** The ids among `deviceIds` that are still paired (an event stream whose glasses were unpaired unheard ends). */
+    stillPaired: (deviceIds: string[]) => store.existingDevices(db, deviceIds),
 
     /** The caller a bearer token names (see plugins/session.ts); notes when the glasses were last seen, once a minute at most. */
     async identify(tokenHash: string) {
@@ -291,10 +318,14 @@ export function createDevicesService(deps: DevicesDeps) {
       const from = typeof since === 'string' ? readCursor(since, user.uid) : undefined;
       const invalidCursor = () => new DomainError('invalid', deviceMessages.cursorInvalid, { field: 'since', code: 'invalid_cursor' });
       if (since !== undefined && from === undefined) throw invalidCursor();
-      const [changes, contacts, features] = await Promise.all([deps.faces.changesSince(user, from), deps.contacts.list(user), deps.features.forGlasses()]);
-      if (from !== undefined && from > changes.seq) throw invalidCursor();
+      // The change numbers are read before what they cover: a change committing meanwhile may be sent early, and is
+      // then announced again, but never left out under a cursor that claims it.
+      const [linksSeq, changes] = await Promise.all([deps.features.changeSeq(), deps.faces.changesSince(user, from?.seq)]);
+      const [contacts, features] = await Promise.all([deps.contacts.list(user), deps.features.forGlasses()]);
+      if (from !== undefined && from.seq > changes.seq) throw invalidCursor();
+      if (changes.expired) throw new DomainError('expired', deviceMessages.cursorExpired, { code: 'cursor_expired' });
       return {
-        cursor: writeCursor(user.uid, changes.seq),
+        cursor: writeCursor(user.uid, changes.seq, linksSeq),
         email: user.email,
         faces: changes.faces,
         deleted_face_ids: changes.deletedFaceIds,

@@ -117,3 +117,10 @@ export async function deleteUserDevices(db: Executor, userId: string): Promise<v
   await db.deleteFrom('device_authorizations').where('user_id', '=', userId).execute();
   await db.deleteFrom('devices').where('user_id', '=', userId).execute();
 }
+
+/** The ids among `deviceIds` whose glasses are still paired. */
+export async function existingDevices(db: Executor, deviceIds: string[]): Promise<Set<string>> {
+  if (deviceIds.length === 0) return new Set();
+  const rows = await db.selectFrom('devices').select('id').where('id', 'in', deviceIds).execute();
+  return new Set(rows.map((row) => row.id));
+}

@@ -13,6 +13,7 @@ import {
 import type { Readable } from 'node:stream';
 import type { BlobRecords, BlobStore } from '../../blobs/blob-store.ts';
 import type { BlobDeletionQueue } from '../../blobs/deletion-queue.ts';
+import type { ChangeFeed } from '../../change-feed/change-feed.ts';
 import { isUniqueViolation, type Db, type Executor } from '../../db/database.ts';
 import { faceDistance, FaceEngineBusyError, FaceImageError, MATCH_THRESHOLD, MAX_QUEUE, type DetectedFace, type FaceEngine } from '../../face-engine/face-engine.ts';
 import { createFairQueue, QueueFullError, TooManyInFlightError } from '../../face-engine/fair-queue.ts';
@@ -34,8 +35,13 @@ export interface FacesDeps {
   blobDeletions?: Pick<BlobDeletionQueue, 'enqueue' | 'deleteNow'>;
   /** Notes faces added, renamed and deleted in the account's activity. */
   activity?: RecordActivity;
+  /** Tells the glasses' event streams of each change, in its transaction (issue #19). */
+  changeFeed?: Pick<ChangeFeed, 'announce'>;
   now?: () => Date;
 }
+
+/** Tombstones of deleted faces are kept this long (like the activity), then purged; an older cursor gets 410. */
+export const TOMBSTONE_KEPT_DAYS = 90;
 
 /** The image URL the list gives: same origin, served to the owner only. */
 export const faceImageUrl = (faceId: string) => `/face-api/image/${faceId}`;
@@ -83,11 +89,15 @@ const EXPORT_PAGE = 100;
 /** A descriptor exactly as stored, for the data download: 9 significant digits give back the very 32-bit floats. */
 const exactDescriptor = (buffer: Buffer) => Array.from(decodeDescriptor(buffer), (value) => Number(value.toPrecision(9)));
 
-/** What changed in a user's faces after change `since` (everything when undefined), up to change `seq`. */
+/**
+ * What changed in a user's faces after change `since` (everything when undefined), up to change `seq`; `expired` when
+ * tombstones newer than `since` have been purged, so the changes since then can no longer be told.
+ */
 export interface FaceChanges {
   seq: number;
   faces: SyncedFace[];
   deletedFaceIds: string[];
+  expired: boolean;
 }
 
 export function createFacesService(deps: FacesDeps) {
@@ -99,6 +109,9 @@ export function createFacesService(deps: FacesDeps) {
       for (const key of keys) await blobs.delete(key);
       return keys.length;
     },
+  };
+  const announce = async (trx: Executor, userId: string, seq: number) => {
+    await deps.changeFeed?.announce(trx, { kind: 'account', account: userId, seq });
   };
   const engineQueue = createFairQueue({ slots: deps.engineSlots ?? 2, perKey: MAX_ANALYSES_IN_FLIGHT, maxWaiting: MAX_QUEUE });
 
@@ -162,6 +175,7 @@ export function createFacesService(deps: FacesDeps) {
       if (!(await store.deleteFace(trx, face.user_id, face.face_id))) throw notFound(faceMessages.faceNotFound);
       await store.recordDeletion(trx, { face_id: face.face_id, user_id: face.user_id, change_seq: seq, deleted_at: now().toISOString() });
       await blobDeletions.enqueue(trx, [face.image_key]);
+      await announce(trx, face.user_id, seq);
     });
     await deleteImagesNow([face.image_key]);
   }
@@ -171,6 +185,24 @@ export function createFacesService(deps: FacesDeps) {
 
   return {
     checkOwnEmail,
+
+    /**
+     * A change the glasses' sync shows that is not a face (emergency contacts saved): the account's change number
+     * moves on and the event streams hear of it, in the change's transaction (its last step).
+     */
+    async noteSyncChange(trx: Executor, userId: string): Promise<void> {
+      await announce(trx, userId, await store.nextChangeSeq(trx, userId));
+    },
+
+    /** The account's newest change number (what a cursor made now would hold). */
+    async changeSeq(userId: string): Promise<number> {
+      return (await store.currentChangeSeq(db, userId)).seq;
+    },
+
+    /** Housekeeping: tombstones of faces deleted over 90 days ago. */
+    async purgeExpired(at: Date): Promise<Record<string, number>> {
+      return { face_deletions: await store.purgeDeletions(db, new Date(at.getTime() - TOMBSTONE_KEPT_DAYS * 24 * 3600 * 1000).toISOString()) };
+    },
 
     /** The integrity check's view of faces: each names its image; a face whose image is lost is deleted like any other. */
     blobRecords: {
@@ -233,6 +265,7 @@ export function createFacesService(deps: FacesDeps) {
           await checkQuota(trx, user);
           await store.insertFace(trx, { ...row, change_seq: changeSeq });
           await store.forgetDeletion(trx, user.uid, row.face_id);
+          await announce(trx, user.uid, changeSeq);
         });
       } catch (error) {
         if (!isUniqueViolation(error)) throw error;
@@ -252,6 +285,7 @@ export function createFacesService(deps: FacesDeps) {
         await db.transaction().execute(async (trx) => {
           const seq = await store.nextChangeSeq(trx, user.uid);
           await store.renameFace(trx, user.uid, face.face_id, { name: fields.updated_name, nameKey: faceNameKey(fields.updated_name), seq, at: now().toISOString() });
+          await announce(trx, user.uid, seq);
         });
       } catch (error) {
         if (isUniqueViolation(error)) throw conflict(duplicateFaceNameMessage(fields.updated_name), 'updated_name');
@@ -312,14 +346,15 @@ export function createFacesService(deps: FacesDeps) {
      * is undefined. The counter is read first, so a change committing meanwhile waits for the next sync.
      */
     async changesSince(user: SignedInUser, since: number | undefined): Promise<FaceChanges> {
-      const seq = await store.currentChangeSeq(db, user.uid);
+      const { seq, purgedSeq } = await store.currentChangeSeq(db, user.uid);
+      if (since !== undefined && since < purgedSeq) return { seq, faces: [], deletedFaceIds: [], expired: true };
       const after = since ?? -1;
       const [rows, deletedFaceIds] = await Promise.all([
         store.changedFaces(db, user.uid, after, seq),
         since === undefined ? [] : store.deletedFaceIds(db, user.uid, after, seq),
       ]);
       const faces = rows.map((row) => ({ face_id: row.face_id, name: row.name, descriptor: descriptorNumbers(row.descriptor), updated_at: row.updated_at }));
-      return { seq, faces, deletedFaceIds };
+      return { seq, faces, deletedFaceIds, expired: false };
     },
 
     async image(user: SignedInUser, faceId: string) {

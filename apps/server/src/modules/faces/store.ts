@@ -77,10 +77,30 @@ export async function nextChangeSeq(trx: Executor, userId: string): Promise<numb
   return Number(row.seq);
 }
 
-/** The newest committed change number (0 before the first change). */
-export async function currentChangeSeq(db: Executor, userId: string): Promise<number> {
-  const row = await db.selectFrom('face_sync_counters').select('seq').where('user_id', '=', userId).executeTakeFirst();
-  return Number(row?.seq ?? 0);
+/** The newest committed change number (0 before the first change) and the newest tombstone purged. */
+export async function currentChangeSeq(db: Executor, userId: string): Promise<{ seq: number; purgedSeq: number }> {
+  const row = await db.selectFrom('face_sync_counters').select(['seq', 'purged_seq']).where('user_id', '=', userId).executeTakeFirst();
+  return { seq: Number(row?.seq ?? 0), purgedSeq: Number(row?.purged_seq ?? 0) };
+}
+
+/**
+ * Forgets tombstones of faces deleted before `before`, noting for each account the newest one forgotten (a cursor
+ * older than that has missed a deletion). Answers how many went.
+ */
+export async function purgeDeletions(db: Db, before: string): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const newest = await trx
+      .selectFrom('face_deletions')
+      .select(['user_id', (eb) => eb.fn.max('change_seq').as('seq')])
+      .where('deleted_at', '<', before)
+      .groupBy('user_id')
+      .execute();
+    for (const { user_id: userId, seq } of newest) {
+      await trx.updateTable('face_sync_counters').set({ purged_seq: Number(seq) }).where('user_id', '=', userId).where('purged_seq', '<', Number(seq)).execute();
+    }
+    const result = await trx.deleteFrom('face_deletions').where('deleted_at', '<', before).executeTakeFirst();
+    return Number(result.numDeletedRows);
+  });
 }
 
 export async function recordDeletion(trx: Executor, deletion: Selectable<FaceDeletionsTable>): Promise<void> {

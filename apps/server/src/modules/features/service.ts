@@ -1,5 +1,6 @@
 import { APP_VERSION, downloadLinkIssue, FEATURE_DB_KEYS, FEATURES, featureByDbKey, type Feature, type FeatureDbKey, type FeaturesResponse } from '@seva/shared';
-import type { Db } from '../../db/database.ts';
+import type { ChangeFeed } from '../../change-feed/change-feed.ts';
+import type { Db, Executor } from '../../db/database.ts';
 import type { SignedInUser } from '../../db/signed-in-user.ts';
 import { invalid } from '../../domain-errors.ts';
 import * as store from './store.ts';
@@ -59,12 +60,28 @@ export interface FeatureForGlasses {
 
 export interface FeaturesDeps {
   db: Db;
+  /** Tells the glasses' event streams that the links changed, in the change's transaction (issue #19). */
+  changeFeed?: Pick<ChangeFeed, 'announce'>;
   now?: () => Date;
 }
 
 /** SPEC §2 /updates: the eight features with their download links (SPEC's seva_applications). */
-export function createFeaturesService({ db, now = () => new Date() }: FeaturesDeps) {
+export function createFeaturesService({ db, changeFeed, now = () => new Date() }: FeaturesDeps) {
+  /** A change to the links every pair of glasses reads: their change number moves on, and the streams hear of it. */
+  const changeLinks = <T>(change: (trx: Executor) => Promise<T>, changed: (result: T) => boolean = () => true) =>
+    db.transaction().execute(async (trx) => {
+      const result = await change(trx);
+      if (changed(result)) {
+        const seq = await store.nextLinksSeq(trx);
+        await changeFeed?.announce(trx, { kind: 'features', seq });
+      }
+      return result;
+    });
+
   return {
+    /** The feature links' newest change number (what a sync cursor made now holds). */
+    changeSeq: () => store.linksSeq(db),
+
     /** The eight features with their links and, for this user, the newest version their paired glasses run. */
     async list(user: SignedInUser): Promise<FeaturesResponse> {
       const [links, installedRows] = await Promise.all([shownLinks(db), store.listInstalledVersions(db, user.uid)]);
@@ -101,14 +118,14 @@ export function createFeaturesService({ db, now = () => new Date() }: FeaturesDe
       const feature = checkFeatureKey(dbKey);
       const link = checkDownloadUrl(url);
       const previous = (await store.findLink(db, dbKey))?.download_url ?? null;
-      await store.upsertLink(db, dbKey, link, now().toISOString());
+      await changeLinks((trx) => store.upsertLink(trx, dbKey, link, now().toISOString()));
       return { feature, previous };
     },
 
     /** Removes a feature's download link; `cleared` is false when it had none. */
     async clearFeatureLink(dbKey: string): Promise<{ feature: Feature; cleared: boolean }> {
       const feature = checkFeatureKey(dbKey);
-      return { feature, cleared: await store.deleteLink(db, dbKey) };
+      return { feature, cleared: await changeLinks((trx) => store.deleteLink(trx, dbKey), (cleared) => cleared) };
     },
   };
 }

@@ -1,4 +1,4 @@
-import type { Executor } from '../../db/database.ts';
+import { sql, type Executor } from '../../db/database.ts';
 
 export function listLinks(db: Executor) {
   return db.selectFrom('seva_applications').select(['db_key', 'download_url']).execute();
@@ -35,4 +35,21 @@ export async function replaceInstalled(trx: Executor, device: { id: string; user
     .insertInto('installed_features')
     .values(versions.map(([dbKey, version]) => ({ device_id: device.id, user_id: device.userId, db_key: dbKey, version, reported_at: now })))
     .execute();
+}
+
+/** The feature links' change number, moved on in the change's transaction; answers the new one. */
+export async function nextLinksSeq(trx: Executor): Promise<number> {
+  const row = await trx
+    .insertInto('sync_counters')
+    .values({ name: 'features', seq: 1 })
+    .onConflict((oc) => oc.column('name').doUpdateSet({ seq: sql<number>`sync_counters.seq + 1` }))
+    .returning('seq')
+    .executeTakeFirstOrThrow();
+  return Number(row.seq);
+}
+
+/** The feature links' newest change number (0 before the first change). */
+export async function linksSeq(db: Executor): Promise<number> {
+  const row = await db.selectFrom('sync_counters').select('seq').where('name', '=', 'features').executeTakeFirst();
+  return Number(row?.seq ?? 0);
 }
