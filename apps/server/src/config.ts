@@ -41,6 +41,8 @@ export interface HttpTimeouts {
   keepAliveMs: number;
   /** On SIGTERM: requests in flight get until then; the process has exited by then. */
   shutdownMs: number;
+  /** On SIGTERM: readiness answers 503 this long before the server stops accepting, so a balancer drains it first. */
+  drainMs: number;
 }
 
 const PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
@@ -86,6 +88,10 @@ const env = z.object({
   REQUEST_TIMEOUT_SECONDS: seconds(3600, 60),
   KEEP_ALIVE_TIMEOUT_SECONDS: seconds(3600, 65),
   SHUTDOWN_TIMEOUT_SECONDS: seconds(600, 10),
+  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(600).default(0),
+}).refine((e) => e.SHUTDOWN_DRAIN_SECONDS < e.SHUTDOWN_TIMEOUT_SECONDS, {
+  path: ['SHUTDOWN_DRAIN_SECONDS'],
+  message: 'SHUTDOWN_DRAIN_SECONDS must be shorter than SHUTDOWN_TIMEOUT_SECONDS (the drain counts within the shutdown deadline)',
 });
 
 /** JSON and form bodies (files aside) are capped at 64 KB. */
@@ -143,6 +149,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       headersMs: Math.min(10, e.REQUEST_TIMEOUT_SECONDS) * 1000,
       keepAliveMs: e.KEEP_ALIVE_TIMEOUT_SECONDS * 1000,
       shutdownMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
+      drainMs: e.SHUTDOWN_DRAIN_SECONDS * 1000,
     },
   };
 }

@@ -13,4 +13,9 @@ await seedEmptyInstall(services.manuals, (line) => app.log.info(line));
 const stopHousekeeping = await scheduleHousekeeping(services.housekeeping, app.log);
 await app.listen({ port: config.port, host: config.host });
 app.log.info(`SEVA portal at ${config.publicUrl} (data: ${config.databaseUrl ? 'PostgreSQL' : config.dataDir})`);
-closeGracefullyOnSignals(app, config.http.shutdownMs, stopHousekeeping);
+closeGracefullyOnSignals(app, {
+  deadlineMs: config.http.shutdownMs,
+  drainMs: config.http.drainMs,
+  onDrain: () => services.health.startDraining(),
+  beforeClose: stopHousekeeping,
+});

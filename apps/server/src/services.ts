@@ -1,4 +1,5 @@
 import { createBlobDeletionQueue } from './blobs/deletion-queue.ts';
+import { pendingMigrations } from './db/database.ts';
 import type { Infrastructure } from './infrastructure.ts';
 import { createHousekeeping } from './maintenance/housekeeping.ts';
 import { createIntegrity } from './maintenance/integrity.ts';
@@ -40,7 +41,12 @@ export function createServices({ config, database, blobs, mailer, faceEngine }: 
     activity,
     account: createAccountService({ db, mailer, config, identity, contacts, faces, devices, activity, erasers, blobDeletions }),
     blobDeletions,
-    health: createHealthService({ db }),
+    health: createHealthService({
+      db,
+      faceWorkers: () => faceEngine().workers?.() ?? 1,
+      // SQLite is this process's own file, migrated at start; PostgreSQL may be shared with other versions.
+      pendingMigrations: async () => (database.dialect === 'postgres' ? pendingMigrations(database) : []),
+    }),
     /** Records that name blobs, checked against the blobs (admin check, start-up sweep, backup). */
     integrity: createIntegrity({ blobs, records: [faces.blobRecords, manuals.blobRecords] }),
     /** Each module's purge of rows that would only grow. */

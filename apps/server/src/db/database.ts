@@ -86,13 +86,23 @@ async function openPostgres(url: string, schema: string | undefined): Promise<Da
   return { db, dialect: 'postgres', reads: pooledPreparedReads(db), close: () => db.destroy() };
 }
 
-async function migrate(handle: DatabaseHandle): Promise<void> {
-  const migrator = new Migrator({
+async function migratorFor(handle: Pick<DatabaseHandle, 'db' | 'dialect'>): Promise<Migrator> {
+  return new Migrator({
     db: handle.db,
     provider: { getMigrations: async () => migrations(handle.dialect) },
     // Unless told the schema, Kysely takes its tables in ANY schema of the database as ours and skips creating them.
     ...(handle.dialect === 'postgres' ? { migrationTableSchema: (await sql<{ s: string }>`select current_schema() as s`.execute(handle.db)).rows[0]?.s } : {}),
   });
+}
+
+/** The migrations this version knows that the database has not run (another instance may have rolled one back). */
+export async function pendingMigrations(handle: Pick<DatabaseHandle, 'db' | 'dialect'>): Promise<string[]> {
+  const known = await (await migratorFor(handle)).getMigrations();
+  return known.filter((migration) => migration.executedAt === undefined).map((migration) => migration.name);
+}
+
+async function migrate(handle: DatabaseHandle): Promise<void> {
+  const migrator = await migratorFor(handle);
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
