@@ -21,6 +21,7 @@ import { manualsRoutes } from './modules/manuals/routes.ts';
 import { profileRoutes } from './modules/profile/routes.ts';
 import { vitalsRoutes } from './modules/vitals/routes.ts';
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './plugins/error-handler.ts';
+import { registerHttpMetrics } from './metrics/http-metrics.ts';
 import { registerRequestIdHeader, requestIdOf } from './plugins/request-id.ts';
 import { registerSameOriginCheck } from './plugins/same-origin.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
@@ -90,9 +91,10 @@ export async function buildApp(config: Config, overrides: { mailer?: Mailer; log
   ];
   // The glasses' bearer token (RFC 6750) works on the face backend, beside the session, and alone on their own API.
   const sessionOrBearerRoutes: Mount[] = [{ prefix: '/face-api', routes: facesRoutes(services.faces) }];
-  const bearerRoutes: Mount[] = [{ prefix: '/device-api', routes: deviceApiRoutes(services.devices) }];
+  const bearerRoutes: Mount[] = [{ prefix: '/device-api', routes: deviceApiRoutes(services.devices, infrastructure.metrics) }];
 
   registerRequestIdHeader(app);
+  if (infrastructure.metrics.enabled) registerHttpMetrics(app, infrastructure.metrics);
   registerErrorHandler(app);
   registerSecurityHeaders(app, { secure: config.secureCookies });
   registerSameOriginCheck(app, config.publicUrl);

@@ -26,6 +26,8 @@ export interface Config {
   trustProxy: TrustProxy;
   /** HTTP timeouts and the shutdown deadline (ms). */
   http: HttpTimeouts;
+  /** METRICS_PORT/METRICS_HOST: where GET /metrics listens (Prometheus text); undefined: metrics are off. */
+  metrics: { port: number; host: string } | undefined;
   /** signIn counts failed sign-ins only: perIp across all accounts, perAccount per (account, address) pair (D-016). */
   rateLimits: Record<'signIn' | 'signUp' | 'reset' | 'resend' | 'pair' | 'deviceAuthorization' | 'vitals', { perIp: RateLimit; perAccount: RateLimit }>;
 }
@@ -89,6 +91,8 @@ const env = z.object({
   KEEP_ALIVE_TIMEOUT_SECONDS: seconds(3600, 65),
   SHUTDOWN_TIMEOUT_SECONDS: seconds(600, 10),
   SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(600).default(0),
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
 }).refine((e) => e.SHUTDOWN_DRAIN_SECONDS < e.SHUTDOWN_TIMEOUT_SECONDS, {
   path: ['SHUTDOWN_DRAIN_SECONDS'],
   message: 'SHUTDOWN_DRAIN_SECONDS must be shorter than SHUTDOWN_TIMEOUT_SECONDS (the drain counts within the shutdown deadline)',
@@ -151,6 +155,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       shutdownMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
       drainMs: e.SHUTDOWN_DRAIN_SECONDS * 1000,
     },
+    metrics: e.METRICS_PORT === undefined ? undefined : { port: e.METRICS_PORT, host: e.METRICS_HOST },
   };
 }
 

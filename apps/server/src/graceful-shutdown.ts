@@ -21,7 +21,7 @@ export interface ShutdownSteps {
  * balancer's health checks take it out before it stops; then it stops accepting connections, closes idle ones at once
  * (Fastify's forceCloseConnections 'idle'), lets requests in flight finish (a face analysis included), closes what is
  * still open shortly before the deadline (a client sending its body slowly or not at all), then runs the close hooks
- * (face engine, database) and exits 0, all within `deadlineMs` of the signal.
+ * (face engine, database, metrics listener) and exits 0, all within `deadlineMs` of the signal.
  */
 export function closeGracefullyOnSignals(app: FastifyInstance, { deadlineMs, drainMs = 0, onDrain = () => {}, beforeClose = () => {} }: ShutdownSteps): void {
   let closing = false;

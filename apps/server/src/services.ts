@@ -18,16 +18,17 @@ import { createProfileService } from './modules/profile/service.ts';
  * Every service, built once from the infrastructure and handed to the route plugins, the seed and the operator CLI.
  * A service gets what it needs here, never by looking it up.
  */
-export function createServices({ config, database, blobs, mailer, faceEngine }: Infrastructure) {
+export function createServices({ config, database, blobs, mailer, faceEngine, metrics }: Infrastructure) {
   const { db } = database;
   const activity = createActivityService({ db });
   const blobDeletions = createBlobDeletionQueue({ db, blobs });
+  metrics.watch('blobDeletions', blobDeletions.backlog);
   const contacts = createContactsService({ db, activity: activity.record });
-  const identity = createIdentityService({ db, mailer, config, onUserCreated: [contacts.createDocument], activity: activity.record });
-  const faces = createFacesService({ db, blobs, engine: faceEngine, engineSlots: config.faceThreads, blobDeletions, activity: activity.record });
+  const identity = createIdentityService({ db, mailer, config, onUserCreated: [contacts.createDocument], activity: activity.record, metrics });
+  const faces = createFacesService({ db, blobs, engine: faceEngine, engineSlots: config.faceThreads, blobDeletions, activity: activity.record, metrics });
   const manuals = createManualsService({ db, blobs });
   const features = createFeaturesService({ db });
-  const devices = createDevicesService({ db, mailer, config, faces, contacts, features, limit: identity.limit, forgive: identity.forgive, activity: activity.record });
+  const devices = createDevicesService({ db, mailer, config, faces, contacts, features, limit: identity.limit, forgive: identity.forgive, activity: activity.record, metrics });
   // Issue #12: an account's deletion takes every module's rows in one transaction, the user record (identity's) last.
   const erasers = [activity.eraseUser, faces.eraseUser, devices.eraseUser, contacts.eraseUser, identity.eraseUser];
   return {
@@ -39,7 +40,7 @@ export function createServices({ config, database, blobs, mailer, faceEngine }: 
     features,
     devices,
     activity,
-    account: createAccountService({ db, mailer, config, identity, contacts, faces, devices, activity, erasers, blobDeletions }),
+    account: createAccountService({ db, mailer, config, identity, contacts, faces, devices, activity, erasers, blobDeletions, metrics }),
     blobDeletions,
     health: createHealthService({
       db,

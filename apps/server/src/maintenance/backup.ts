@@ -7,6 +7,7 @@ import { BLOBS_DIR, blobFiles, fileBlobStore, type BlobStore } from '../blobs/bl
 import { isTemporary, makeDirectoryDurably, syncDirectory, TEMPORARY_PREFIX } from '../blobs/durable-files.ts';
 import type { Config } from '../config.ts';
 import { openDatabase, SQLITE_FILE_NAME, type DatabaseHandle, type Db } from '../db/database.ts';
+import { createMetrics } from '../metrics/portal-metrics.ts';
 import type { Infrastructure } from '../infrastructure.ts';
 import { createServices } from '../services.ts';
 import { describeFinding, type Finding } from './integrity.ts';
@@ -88,6 +89,7 @@ function servicesOver(config: Config, database: DatabaseHandle, blobs: BlobStore
     faceEngine: () => {
       throw new Error('No face is analysed in a backup or restore');
     },
+    metrics: createMetrics({ enabled: false }),
     close: () => database.close(),
   };
   return createServices(infrastructure);
