@@ -28,6 +28,9 @@ export function createMetrics({ enabled }: { enabled: boolean }) {
   const registers = [registry];
   const watched: Watched = {};
   if (enabled) collectDefaultMetrics({ register: registry });
+  // prom-client also sums three of its gauges under a counter's '_total' suffix, which promtool check metrics refuses;
+  // the same counts stay, by type, in nodejs_active_handles, nodejs_active_requests and nodejs_active_resources.
+  for (const misnamed of ['nodejs_active_handles_total', 'nodejs_active_requests_total', 'nodejs_active_resources_total']) registry.removeSingleMetric(misnamed);
 
   const metrics = {
     enabled,
