@@ -9,6 +9,7 @@ import { freePort, startPortalProcess, type PortalProcess } from '../testing/por
 const PROMETHEUS = '/usr/bin/prometheus';
 const PROMTOOL = '/usr/bin/promtool';
 const ALERTS = path.resolve(import.meta.dirname, '../../../../docs/alerts.yml');
+const DASHBOARD = path.resolve(import.meta.dirname, '../../../../docs/grafana-dashboard.json');
 const enabled = fs.existsSync(PROMETHEUS) && fs.existsSync(PROMTOOL);
 
 interface Instance {
@@ -110,5 +111,22 @@ describe.runIf(enabled)("Debian's Prometheus scraping two instances", () => {
     const rules = spawnSync(PROMTOOL, ['check', 'rules', ALERTS], { encoding: 'utf8' });
     expect(rules.stdout).toContain('SUCCESS: 6 rules found');
     expect(rules.status).toBe(0);
+  });
+
+  it('answers every query of docs/grafana-dashboard.json, and each names only metrics the instances serve', async () => {
+    const served = await (await fetch(`http://127.0.0.1:${instances[1]!.metricsPort}/metrics`)).text();
+    const dashboard = JSON.parse(fs.readFileSync(DASHBOARD, 'utf8')) as { panels: Array<{ title: string; targets: Array<{ expr: string }> }> };
+    for (const panel of dashboard.panels) {
+      for (const { expr } of panel.targets) {
+        const expression = expr.replaceAll('$__rate_interval', '1m').replaceAll('$instance', '.*');
+        const answer = (await (await fetch(`${prometheusUrl}/api/v1/query?query=${encodeURIComponent(expression)}`)).json()) as { status: string };
+        expect(answer.status, `${panel.title}: ${expr}`).toBe('success');
+        for (const name of expression.match(/\b(?:seva|http_server|process|nodejs)_[a-z0-9_]+/g) ?? []) {
+          // A labelled counter nobody has moved yet is served as its # TYPE line alone.
+          const family = name.replace(/_(bucket|count|sum)$/, '');
+          expect(served, `${panel.title}: ${name}`).toMatch(new RegExp(`^(${name}[ {]|# TYPE ${family} )`, 'm'));
+        }
+      }
+    }
   });
 });
