@@ -13,7 +13,7 @@ export function registerHttpMetrics(app: FastifyInstance, metrics: PortalMetrics
   app.addHook('onResponse', (request, reply, done) => {
     const route = request.routeOptions.url ?? 'unmatched';
     const statusClass = STATUS_CLASSES[Math.floor(reply.statusCode / 100) - 1] ?? 'other';
-    histogram.observe({ method: request.method, route, status_class: statusClass }, reply.elapsedTime / 1000);
+    histogram.observe(request.method, route, statusClass, reply.elapsedTime / 1000);
     done();
   });
 }

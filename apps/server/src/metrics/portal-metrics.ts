@@ -1,4 +1,5 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { createRequestHistogram } from './request-histogram.ts';
 
 /** Why a sign-in was refused, or 'success'. Never the account or the address: no label carries personal data. */
 export type SignInOutcome = 'success' | 'unknown_license_id' | 'wrong_password' | 'unverified' | 'too_many_attempts' | 'other';
@@ -37,12 +38,10 @@ export function createMetrics({ enabled }: { enabled: boolean }) {
     registry,
 
     // HTTP: by method, route pattern (never the raw URL) and status class.
-    httpRequestDuration: new Histogram({
+    httpRequestDuration: createRequestHistogram(registry, {
       name: 'http_server_request_duration_seconds',
       help: 'Time from a request arriving to its answer being sent, by method, route pattern and status class (2xx, 4xx, 5xx).',
-      labelNames: ['method', 'route', 'status_class'] as const,
       buckets: LATENCY_BUCKETS,
-      registers,
     }),
 
     // Identity.
