@@ -20,6 +20,7 @@ const PUBLIC_ROUTES = [
   'POST /api/vitals/',
   'GET /api/health',
   'GET /api/health/',
+  'GET /api/health/ready',
   'POST /oauth/device_authorization',
   'POST /oauth/token',
   // Issue #18: a helper's sign-in and reset, and the invitation link (the token is the proof).

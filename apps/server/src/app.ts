@@ -22,6 +22,8 @@ import { manualsRoutes } from './modules/manuals/routes.ts';
 import { profileRoutes } from './modules/profile/routes.ts';
 import { vitalsRoutes } from './modules/vitals/routes.ts';
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './plugins/error-handler.ts';
+import { registerHttpMetrics } from './metrics/http-metrics.ts';
+import { registerRequestIdHeader, requestIdOf } from './plugins/request-id.ts';
 import { registerSameOriginCheck } from './plugins/same-origin.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { identifyByBearer, identifyBySession, privateScope, type Identify } from './plugins/session.ts';
@@ -53,6 +55,9 @@ export async function buildApp(config: Config, overrides: { mailer?: Mailer; log
     bodyLimit: BODY_LIMIT,
     // A hop count trusts that many proxies in front (Fastify's types take it only as a function).
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
+    // X-Request-Id from a trusted proxy, a new UUID otherwise; every log line of the request carries it as reqId.
+    requestIdHeader: false,
+    genReqId: requestIdOf(config.trustProxy),
     // A request (body included) must arrive in time; idle keep-alive connections close at once on shutdown (server.ts).
     connectionTimeout: config.http.requestMs,
     requestTimeout: config.http.requestMs,
@@ -95,8 +100,10 @@ export async function buildApp(config: Config, overrides: { mailer?: Mailer; log
   ];
   // The glasses' bearer token (RFC 6750) works on the face backend, beside the session, and alone on their own API.
   const sessionOrBearerRoutes: Mount[] = [{ prefix: '/face-api', routes: facesRoutes(services.faces) }];
-  const bearerRoutes: Mount[] = [{ prefix: '/device-api', routes: deviceApiRoutes(services.devices, services.deviceEvents) }];
+  const bearerRoutes: Mount[] = [{ prefix: '/device-api', routes: deviceApiRoutes(services.devices, services.deviceEvents, infrastructure.metrics) }];
 
+  registerRequestIdHeader(app);
+  if (infrastructure.metrics.enabled) registerHttpMetrics(app, infrastructure.metrics);
   registerErrorHandler(app);
   registerSecurityHeaders(app, { secure: config.secureCookies });
   registerSameOriginCheck(app, ownOrigins(config));

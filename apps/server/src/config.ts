@@ -32,6 +32,8 @@ export interface Config {
   http: HttpTimeouts;
   /** The glasses' event streams (GET /device-api/events, issue #19). */
   events: EventsConfig;
+  /** METRICS_PORT/METRICS_HOST: where GET /metrics listens (Prometheus text); undefined: metrics are off. */
+  metrics: { port: number; host: string } | undefined;
   /** signIn counts failed sign-ins only: perIp across all accounts, perAccount per (account, address) pair (D-016). */
   rateLimits: Record<'signIn' | 'signUp' | 'reset' | 'resend' | 'pair' | 'deviceAuthorization' | 'vitals' | 'helperInvite', { perIp: RateLimit; perAccount: RateLimit }>;
 }
@@ -58,6 +60,8 @@ export interface HttpTimeouts {
   keepAliveMs: number;
   /** On SIGTERM: requests in flight get until then; the process has exited by then. */
   shutdownMs: number;
+  /** On SIGTERM: readiness answers 503 this long before the server stops accepting, so a balancer drains it first. */
+  drainMs: number;
 }
 
 const PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
@@ -106,6 +110,12 @@ const env = z.object({
   EVENTS_HEARTBEAT_SECONDS: seconds(15, 15),
   EVENTS_RETRY_SECONDS: seconds(600, 3),
   EVENTS_PER_ACCOUNT: z.coerce.number().int().min(1).max(1000).default(10),
+  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(600).default(0),
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+}).refine((e) => e.SHUTDOWN_DRAIN_SECONDS < e.SHUTDOWN_TIMEOUT_SECONDS, {
+  path: ['SHUTDOWN_DRAIN_SECONDS'],
+  message: 'SHUTDOWN_DRAIN_SECONDS must be shorter than SHUTDOWN_TIMEOUT_SECONDS (the drain counts within the shutdown deadline)',
 });
 
 /** JSON and form bodies (files aside) are capped at 64 KB. */
@@ -177,8 +187,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       headersMs: Math.min(10, e.REQUEST_TIMEOUT_SECONDS) * 1000,
       keepAliveMs: e.KEEP_ALIVE_TIMEOUT_SECONDS * 1000,
       shutdownMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
+      drainMs: e.SHUTDOWN_DRAIN_SECONDS * 1000,
     },
     events: { heartbeatMs: e.EVENTS_HEARTBEAT_SECONDS * 1000, retryMs: e.EVENTS_RETRY_SECONDS * 1000, perAccount: e.EVENTS_PER_ACCOUNT, coalesceMs: 20 },
+    metrics: e.METRICS_PORT === undefined ? undefined : { port: e.METRICS_PORT, host: e.METRICS_HOST },
   };
 }
 

@@ -3,11 +3,12 @@ import { blobStoreFor, type BlobStore } from './blobs/blob-store.ts';
 import type { ChangeFeed } from './change-feed/change-feed.ts';
 import { inProcessChangeFeed } from './change-feed/in-process.ts';
 import { postgresChangeFeed } from './change-feed/postgres.ts';
-import { openDatabase, type DatabaseHandle } from './db/database.ts';
+import { openDatabase, type DatabaseHandle, type QueryLog } from './db/database.ts';
 import { createFaceEngine, type FaceEngine } from './face-engine/face-engine.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
+import { createMetrics, type PortalMetrics } from './metrics/portal-metrics.ts';
 
-/** What the services run on: records, files, mail and the face engine. Opened once by the server or the CLI. */
+/** What the services run on: records, files, mail, the face engine and the metrics. Opened once by the server or the CLI. */
 export interface Infrastructure {
   config: Config;
   database: DatabaseHandle;
@@ -17,11 +18,15 @@ export interface Infrastructure {
   changeFeed: ChangeFeed;
   /** The face engine's worker pool, started on first use. */
   faceEngine: () => FaceEngine;
+  /** What is counted for Prometheus (served on METRICS_PORT by server.ts; off when unset). */
+  metrics: PortalMetrics;
   close(): Promise<void>;
 }
 
 export async function openInfrastructure(config: Config, options: { mailer?: Mailer; log: (line: string) => void }): Promise<Infrastructure> {
-  const database = await openDatabase(config);
+  const metrics = createMetrics({ enabled: config.metrics !== undefined });
+  const database = await openDatabase(config, metrics.enabled ? timedQueries(metrics) : undefined);
+  metrics.watch('databasePool', () => database.pool() ?? { total: 0, idle: 0, waiting: 0 });
   const changeFeed = config.databaseUrl
     ? await postgresChangeFeed({ url: config.databaseUrl, schema: config.databaseSchema, log: options.log })
     : inProcessChangeFeed(database.db);
@@ -30,13 +35,36 @@ export async function openInfrastructure(config: Config, options: { mailer?: Mai
     config,
     database,
     blobs: blobStoreFor(config, database.db),
-    mailer: options.mailer ?? createMailer(config, options.log),
+    mailer: countedMailer(options.mailer ?? createMailer(config, options.log), metrics),
     changeFeed,
     faceEngine: () => (engine ??= createFaceEngine({ threads: config.faceThreads })),
+    metrics,
     async close() {
       await engine?.close();
       await changeFeed.close();
       await database.close();
+    },
+  };
+}
+
+const OPERATIONS: Record<string, string> = { SelectQueryNode: 'select', InsertQueryNode: 'insert', UpdateQueryNode: 'update', DeleteQueryNode: 'delete' };
+
+/** Each query's duration by operation, never its text or parameters. */
+function timedQueries(metrics: PortalMetrics): QueryLog {
+  return (event) => metrics.queryDuration.observe({ operation: OPERATIONS[event.query.query.kind] ?? 'other' }, event.queryDurationMillis / 1000);
+}
+
+/** Counts each e-mail sent and each that failed; the caller still sees the failure. */
+function countedMailer(mailer: Mailer, metrics: PortalMetrics): Mailer {
+  return {
+    async send(mail) {
+      try {
+        await mailer.send(mail);
+      } catch (error) {
+        metrics.mailsFailed.inc();
+        throw error;
+      }
+      metrics.mailsSent.inc();
     },
   };
 }

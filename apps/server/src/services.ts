@@ -1,4 +1,5 @@
 import { createBlobDeletionQueue } from './blobs/deletion-queue.ts';
+import { pendingMigrations } from './db/database.ts';
 import type { Infrastructure } from './infrastructure.ts';
 import { createHousekeeping } from './maintenance/housekeeping.ts';
 import { createIntegrity } from './maintenance/integrity.ts';
@@ -19,16 +20,17 @@ import { createProfileService } from './modules/profile/service.ts';
  * Every service, built once from the infrastructure and handed to the route plugins, the seed and the operator CLI.
  * A service gets what it needs here, never by looking it up.
  */
-export function createServices({ config, database, blobs, mailer, faceEngine, changeFeed }: Infrastructure) {
+export function createServices({ config, database, blobs, mailer, faceEngine, changeFeed, metrics }: Infrastructure) {
   const { db } = database;
   const activity = createActivityService({ db });
   const blobDeletions = createBlobDeletionQueue({ db, blobs });
-  const faces = createFacesService({ db, blobs, engine: faceEngine, engineSlots: config.faceThreads, blobDeletions, activity: activity.record, changeFeed });
+  metrics.watch('blobDeletions', blobDeletions.backlog);
+  const faces = createFacesService({ db, blobs, engine: faceEngine, engineSlots: config.faceThreads, blobDeletions, activity: activity.record, changeFeed, metrics });
   const contacts = createContactsService({ db, activity: activity.record, noteSyncChange: faces.noteSyncChange });
-  const identity = createIdentityService({ db, mailer, config, onUserCreated: [contacts.createDocument], activity: activity.record });
+  const identity = createIdentityService({ db, mailer, config, onUserCreated: [contacts.createDocument], activity: activity.record, metrics });
   const manuals = createManualsService({ db, blobs });
   const features = createFeaturesService({ db, changeFeed });
-  const devices = createDevicesService({ db, mailer, config, faces, contacts, features, limit: identity.limit, forgive: identity.forgive, activity: activity.record, changeFeed });
+  const devices = createDevicesService({ db, mailer, config, faces, contacts, features, limit: identity.limit, forgive: identity.forgive, activity: activity.record, changeFeed, metrics });
   const helpers = createHelpersService({ db, mailer, config, limit: identity.limit, endWearerSession: identity.signOut });
   // Issue #12: an account's deletion takes every module's rows in one transaction, the user record (identity's) last.
   const erasers = [activity.eraseUser, faces.eraseUser, devices.eraseUser, contacts.eraseUser, helpers.eraseUser, identity.eraseUser];
@@ -44,9 +46,14 @@ export function createServices({ config, database, blobs, mailer, faceEngine, ch
     deviceEvents: createEventStreams({ feed: changeFeed, position: devices.position, stillPaired: devices.stillPaired, options: config.events }),
     activity,
     helpers,
-    account: createAccountService({ db, mailer, config, identity, contacts, faces, devices, activity, helpers, erasers, blobDeletions }),
+    account: createAccountService({ db, mailer, config, identity, contacts, faces, devices, activity, helpers, erasers, blobDeletions, metrics }),
     blobDeletions,
-    health: createHealthService({ db }),
+    health: createHealthService({
+      db,
+      faceWorkers: () => faceEngine().workers?.() ?? 1,
+      // SQLite is this process's own file, migrated at start; PostgreSQL may be shared with other versions.
+      pendingMigrations: async () => (database.dialect === 'postgres' ? pendingMigrations(database) : []),
+    }),
     /** Records that name blobs, checked against the blobs (admin check, start-up sweep, backup). */
     integrity: createIntegrity({ blobs, records: [faces.blobRecords, manuals.blobRecords] }),
     /** Each module's purge of rows that would only grow. */

@@ -47,6 +47,15 @@ export function createBlobDeletionQueue({ db, blobs, now = () => new Date() }: {
       }
     },
 
+    /** How many blobs wait to be deleted and since when the oldest has (the metrics' scrape reads it). */
+    async backlog(): Promise<{ length: number; oldestQueuedAt: string | undefined }> {
+      const row = await db
+        .selectFrom('blob_deletions')
+        .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.min('queued_at').as('oldest')])
+        .executeTakeFirstOrThrow();
+      return { length: Number(row.n), oldestQueuedAt: row.oldest ?? undefined };
+    },
+
     /** How many blobs wait to be deleted. */
     async pending(): Promise<number> {
       const row = await db

@@ -104,4 +104,21 @@ describe('graceful shutdown of the real server', () => {
     // The server itself is fine and answers the next client.
     expect((await fetch(`${portal.url}/api/health`)).status).toBe(200);
   });
+
+  it('on SIGTERM answers readiness with 503 first and keeps serving through the drain, then exits 0', async () => {
+    const portal = await startPortalProcess({ env: { SHUTDOWN_DRAIN_SECONDS: '5' } });
+    started.push(portal);
+    expect((await fetch(`${portal.url}/api/health/ready`)).status).toBe(200);
+    const exited = portal.terminate();
+    let ready: Response;
+    do ready = await fetch(`${portal.url}/api/health/ready`);
+    while (ready.status === 200);
+    expect(ready.status).toBe(503);
+    expect(await ready.json()).toMatchObject({ status: 'not-ready', checks: { shutdown: 'The server is shutting down.' } });
+    // Still serving while the balancer takes it out: liveness and every other route answer as before.
+    expect((await fetch(`${portal.url}/api/health`)).status).toBe(200);
+    expect((await fetch(`${portal.url}/api/auth/session`)).status).toBe(200);
+    expect(await exited).toEqual({ code: 0, signal: null });
+    await expect(fetch(`${portal.url}/api/health`)).rejects.toThrow();
+  });
 });

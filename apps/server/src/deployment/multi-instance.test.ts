@@ -72,7 +72,7 @@ describe.runIf(enabled)('two instances behind HAProxy on one PostgreSQL', () => 
     lb = `http://127.0.0.1:${listen}`;
     stats = `http://127.0.0.1:${statsPort}`;
     // One after the other: the first creates the schema and seeds the sample manual.
-    instanceEnv = { DATABASE_URL: scratch.url, TRUST_PROXY: '1', PUBLIC_URL: lb };
+    instanceEnv = { DATABASE_URL: scratch.url, TRUST_PROXY: '1', PUBLIC_URL: lb, SHUTDOWN_DRAIN_SECONDS: '3' };
     for (let i = 0; i < 2; i += 1) {
       instances.push(await startPortalProcess({ env: instanceEnv }));
     }
@@ -126,6 +126,17 @@ describe.runIf(enabled)('two instances behind HAProxy on one PostgreSQL', () => 
       seen.add(servedBy(answer));
     }
     expect([...seen].sort()).toEqual(['seva1', 'seva2']);
+  });
+
+  it("gives every request the balancer's id, whatever id a client sends", async () => {
+    const ids = new Set<string>();
+    for (let i = 0; i < 4; i += 1) {
+      const answer = await fetch(`${lb}/api/health`, { headers: { 'X-Request-Id': 'client-chosen-id-123' } });
+      const id = answer.headers.get('x-request-id') ?? '';
+      expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+      ids.add(id);
+    }
+    expect(ids.size).toBe(4);
   });
 
   it('signs out on one instance, and the other no longer knows the session', async () => {

@@ -23,6 +23,8 @@ export interface FaceEngine {
   analyse(file: Buffer): Promise<AnalysedImage>;
   /** Detection only, for live camera guidance. */
   detect(file: Buffer): Promise<Pick<AnalysedImage, 'width' | 'height'> & { faces: Omit<DetectedFace, 'descriptor'>[] }>;
+  /** Worker threads running now (readiness: an engine without one cannot analyse). */
+  workers?(): number;
   close(): Promise<void>;
 }
 
@@ -104,6 +106,7 @@ export function createFaceEngine(options: { threads: number }): FaceEngine {
       const { width, height, faces } = await run({ kind: 'detect', file });
       return { width, height, faces };
     },
+    workers: () => pool.threads.length,
     close: () => pool.close(),
   };
 }

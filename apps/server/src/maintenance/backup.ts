@@ -7,6 +7,7 @@ import { BLOBS_DIR, blobFiles, fileBlobStore, type BlobStore } from '../blobs/bl
 import { isTemporary, makeDirectoryDurably, syncDirectory, TEMPORARY_PREFIX } from '../blobs/durable-files.ts';
 import type { Config } from '../config.ts';
 import { openDatabase, SQLITE_FILE_NAME, type DatabaseHandle, type Db } from '../db/database.ts';
+import { createMetrics } from '../metrics/portal-metrics.ts';
 import type { Infrastructure } from '../infrastructure.ts';
 import { createServices } from '../services.ts';
 import { describeFinding, type Finding } from './integrity.ts';
@@ -90,6 +91,7 @@ function servicesOver(config: Config, database: DatabaseHandle, blobs: BlobStore
     },
     // A copy has no glasses listening: its changes are told to no one.
     changeFeed: { announce: async () => {}, subscribe: () => () => {}, close: async () => {} },
+    metrics: createMetrics({ enabled: false }),
     close: () => database.close(),
   };
   return createServices(infrastructure);

@@ -43,7 +43,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
     const status = error.statusCode ?? 500;
     if (status < 500) return reply.status(status).send({ message: clientErrorMessage(error) });
     request.log.error({ err: error }, 'request failed');
-    return reply.status(500).send({ message: messages.serverError });
+    // An unexpected failure: the answer carries the request's id, which the web app shows as 'Reference: …' (D-030).
+    return reply.status(500).send({ message: messages.serverError, requestId: request.id });
   });
 }
 
@@ -57,9 +58,9 @@ export function clientErrorMessage(error: FastifyError): string {
  * Fastify's refusals before a route is found (a path part longer than maxParamLength: 414; a malformed URL: 400),
  * in the portal's `{ message }` shape rather than Fastify's, which echoes the path back.
  */
-export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   const status = error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
-  void reply.status(status).send({ message: clientErrorMessage(error) });
+  void reply.status(status).header('X-Request-Id', request.id).send({ message: clientErrorMessage(error) });
 }
 
 /** Node hands the packet it was parsing as a Buffer (Fastify's types describe its JSON form). */

@@ -24,6 +24,15 @@ describe('what a refused answer says', () => {
     });
   });
 
+  it("ends an unexpected server error's message with its short reference, and no other", async () => {
+    const requestId = '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d';
+    expect(await refusedWith(() => HttpResponse.json({ message: 'Something went wrong on our side. Please try again.', requestId }, { status: 500 }))).toMatchObject({
+      message: 'Something went wrong on our side. Please try again. Reference: 1a2b3c4d',
+      reference: '1a2b3c4d',
+    });
+    expect(await refusedWith(() => HttpResponse.json({ message: 'Invalid password' }, { status: 401 }))).toMatchObject({ message: 'Invalid password', reference: undefined });
+  });
+
   it('keeps a short plain-text message', async () => {
     expect(await refusedWith(() => new HttpResponse('Service unavailable', { status: 503 }))).toMatchObject({ message: 'Service unavailable' });
   });

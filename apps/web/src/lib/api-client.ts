@@ -5,6 +5,8 @@ export class ApiError extends Error {
     message: string,
     readonly field?: string,
     readonly code?: string,
+    /** The short reference of a request that failed on the server, already at the end of `message` (D-030). */
+    readonly reference?: string,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -14,6 +16,14 @@ export class ApiError extends Error {
   get isNetworkError(): boolean {
     return this.status === 0;
   }
+}
+
+/** How many characters of a request id a person is shown: enough to find the request in the server's log. */
+const REFERENCE_LENGTH = 8;
+
+/** 'Something went wrong on our side. Please try again. Reference: 1a2b3c4d' */
+export function withReference(message: string, reference: string | undefined): string {
+  return reference ? `${message} Reference: ${reference}` : message;
 }
 
 export const NETWORK_ERROR_MESSAGE = 'Unable to connect to the server. Please check your internet connection and try again.';
@@ -51,14 +61,16 @@ export async function apiFetch<T>(path: string, options: { method?: string; sign
 /**
  * The ApiError a refused answer stands for, with the message the server gave (for calls that read a body of their
  * own). A body with no message of its own (`{}`, a proxy's HTML page) is never shown as it is (issue #9: 'Failed to
- * load user manuals: {}'); the status is said instead.
+ * load user manuals: {}'); the status is said instead. An unexpected server error's message ends with its reference.
  */
 export async function apiErrorOf(response: Response): Promise<ApiError> {
   const text = await response.text();
   const parsed = parseJson(text);
-  const payload = (parsed !== null && typeof parsed === 'object' ? parsed : {}) as { message?: unknown; field?: string; code?: string };
+  const payload = (parsed !== null && typeof parsed === 'object' ? parsed : {}) as { message?: unknown; field?: string; code?: string; requestId?: unknown };
   const message = typeof payload.message === 'string' && payload.message.trim() ? payload.message : (plainText(text) ?? statusText(response));
-  return new ApiError(response.status, message, payload.field, payload.code);
+  // Only an unexpected server failure carries its request id: the user can quote it to support.
+  const reference = typeof payload.requestId === 'string' && payload.requestId ? payload.requestId.slice(0, REFERENCE_LENGTH) : undefined;
+  return new ApiError(response.status, withReference(message, reference), payload.field, payload.code, reference);
 }
 
 /** A body that is a short line of text meant for people, not JSON or markup. */

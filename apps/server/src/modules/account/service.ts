@@ -15,6 +15,7 @@ import { toSessionUser } from '../identity/session-user.ts';
 import { accountDeletedMail } from './emails.ts';
 import { exportReadme } from './export-readme.ts';
 import { zipArchive, type LazyFile } from './zip-archive.ts';
+import type { PortalMetrics } from '../../metrics/portal-metrics.ts';
 
 /** One module's rows of a user, deleted inside the account deletion's transaction. */
 export type EraseUser = (trx: Executor, userId: string) => Promise<void>;
@@ -34,6 +35,8 @@ export interface AccountDeps {
   erasers: EraseUser[];
   /** Blobs of deleted records: drained once the deletion has committed. */
   blobDeletions: Pick<BlobDeletionQueue, 'drain'>;
+  /** Exports and deletions counted for the operators' metrics. */
+  metrics?: Pick<PortalMetrics, 'exports' | 'deletions'>;
   now?: () => Date;
 }
 
@@ -107,6 +110,7 @@ export function createAccountService(deps: AccountDeps) {
         { path: 'activity.json', data: jsonFile({}, jsonList('activity', events.map((e) => ({ event: e.label, kind: e.kind, at: e.at, device: e.device, ...(e.helper ? { helper: e.helper } : {}) })))) },
       ];
       const { size, stream } = await zipArchive(files, images, exportedAt);
+      deps.metrics?.exports.inc();
       return { fileName: exportFileName(exportedAt), size, stream };
     },
 
@@ -123,6 +127,7 @@ export function createAccountService(deps: AccountDeps) {
       await db.transaction().execute(async (trx) => {
         for (const erase of deps.erasers) await erase(trx, user.uid);
       });
+      deps.metrics?.deletions.inc();
       try {
         await deps.blobDeletions.drain();
       } catch {

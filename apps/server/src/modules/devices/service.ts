@@ -6,6 +6,7 @@ import { isUniqueViolation, type Db, type Executor } from '../../db/database.ts'
 import type { SignedInUser } from '../../db/signed-in-user.ts';
 import { conflict, DomainError, expired, notFound, unavailable, type DomainErrorKind } from '../../domain-errors.ts';
 import type { Mailer } from '../../mail/mailer.ts';
+import type { PairingOutcome, PortalMetrics } from '../../metrics/portal-metrics.ts';
 import { hashToken, newToken } from '../../tokens.ts';
 import type { RecordActivity } from '../activity/service.ts';
 import type { ContactsService } from '../contacts/service.ts';
@@ -69,6 +70,8 @@ export interface DevicesDeps {
   forgive: (action: 'pair', ip: string, account?: string) => Promise<void>;
   /** Notes glasses paired and unpaired in the account's activity (issue #12). */
   activity?: RecordActivity;
+  /** Pairing flows by the step they reached, for the operators' metrics. */
+  metrics?: Pick<PortalMetrics, 'pairingFlows'>;
   now?: () => Date;
 }
 
@@ -104,6 +107,7 @@ export function createDevicesService(deps: DevicesDeps) {
   const { db, mailer, config } = deps;
   const now = deps.now ?? (() => new Date());
   const iso = (offsetMs = 0) => new Date(now().getTime() + offsetMs).toISOString();
+  const flow = (outcome: PairingOutcome) => deps.metrics?.pairingFlows.inc({ outcome });
 
   /** The pending authorization a user code names; otherwise why it cannot be answered. */
   async function pendingAuthorization(userCode: string): Promise<store.AuthorizationRow> {
@@ -166,6 +170,7 @@ export function createDevicesService(deps: DevicesDeps) {
           throw error;
         }
         const shown = formatUserCode(userCode);
+        flow('started');
         return {
           device_code: deviceCode.token,
           user_code: shown,
@@ -199,7 +204,7 @@ export function createDevicesService(deps: DevicesDeps) {
         }
         throw oauthError('authorization_pending', 'The user has not answered yet.');
       }
-      return db.transaction().execute(async (trx) => {
+      const issued = await db.transaction().execute(async (trx) => {
         if (!(await store.markIssued(trx, deviceCodeHash))) throw oauthError('invalid_grant', 'This device_code has already been used. Ask for a new one.');
         const token = newToken();
         if (!row.device_id || !(await store.setDeviceToken(trx, row.device_id, token.hash))) {
@@ -207,6 +212,8 @@ export function createDevicesService(deps: DevicesDeps) {
         }
         return { access_token: token.token, token_type: 'Bearer' as const };
       });
+      flow('completed');
+      return issued;
     },
 
     /**
@@ -247,6 +254,7 @@ export function createDevicesService(deps: DevicesDeps) {
       });
       if (!decided) throw await lostDecision(row.user_code);
       await deps.activity?.(user.uid, 'glasses-paired', from ?? null);
+      flow('allowed');
       return toPairedDevice(device);
     },
 
@@ -256,6 +264,7 @@ export function createDevicesService(deps: DevicesDeps) {
       if (!(await store.decide(db, row.user_code, { status: 'denied', user_id: user.uid, device_id: null, decided_at: iso() }))) {
         throw await lostDecision(row.user_code);
       }
+      flow('denied');
     },
 
     async list(user: SignedInUser): Promise<PairedDevice[]> {

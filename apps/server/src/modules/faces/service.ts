@@ -20,6 +20,7 @@ import { createFairQueue, QueueFullError, TooManyInFlightError } from '../../fac
 import { conflict, DomainError, invalid, notFound, refused, tooMany, unavailable, unprocessable } from '../../domain-errors.ts';
 import type { SignedInUser } from '../../db/signed-in-user.ts';
 import type { RecordActivity } from '../activity/service.ts';
+import type { FaceRefusal, PortalMetrics } from '../../metrics/portal-metrics.ts';
 import * as store from './store.ts';
 
 export interface FacesDeps {
@@ -37,6 +38,8 @@ export interface FacesDeps {
   activity?: RecordActivity;
   /** Tells the glasses' event streams of each change, in its transaction (issue #19). */
   changeFeed?: Pick<ChangeFeed, 'announce'>;
+  /** Analyses, their duration, refusals, and the queue the scrape reads (operators' metrics). */
+  metrics?: Pick<PortalMetrics, 'faceAnalyses' | 'faceAnalysisDuration' | 'faceRefusals' | 'watch'>;
   now?: () => Date;
 }
 
@@ -113,7 +116,10 @@ export function createFacesService(deps: FacesDeps) {
   const announce = async (trx: Executor, userId: string, seq: number) => {
     await deps.changeFeed?.announce(trx, { kind: 'account', account: userId, seq });
   };
-  const engineQueue = createFairQueue({ slots: deps.engineSlots ?? 2, perKey: MAX_ANALYSES_IN_FLIGHT, maxWaiting: MAX_QUEUE });
+  const slots = deps.engineSlots ?? 2;
+  const engineQueue = createFairQueue({ slots, perKey: MAX_ANALYSES_IN_FLIGHT, maxWaiting: MAX_QUEUE });
+  deps.metrics?.watch('faceQueue', () => ({ ...engineQueue.load, slots }));
+  const refusal = (reason: FaceRefusal) => deps.metrics?.faceRefusals.inc({ reason });
 
   /** DESIGN: the email field must be the caller's own; anything else is refused before any work. */
   function checkOwnEmail(user: SignedInUser, email: string): void {
@@ -130,17 +136,32 @@ export function createFacesService(deps: FacesDeps) {
    * Runs the engine in the user's turn (at most two of their pictures at once, users served in turn), turning its
    * refusals into answers: a bad image or a third picture is the caller's, a full queue is ours.
    */
-  async function withEngine<T>(user: SignedInUser, work: (engine: FaceEngine) => Promise<T>): Promise<T> {
+  async function withEngine<T>(user: SignedInUser, kind: 'analyse' | 'detect', work: (engine: FaceEngine) => Promise<T>): Promise<T> {
     try {
-      return await engineQueue.run(user.uid, () => work(deps.engine()));
+      return await engineQueue.run(user.uid, async () => {
+        const started = performance.now();
+        const result = await work(deps.engine());
+        deps.metrics?.faceAnalyses.inc({ kind });
+        deps.metrics?.faceAnalysisDuration.observe({ kind }, (performance.now() - started) / 1000);
+        return result;
+      });
     } catch (error) {
-      if (error instanceof FaceImageError) throw unprocessable(error.message, 'file');
-      if (error instanceof TooManyInFlightError) throw tooMany(faceMessages.analysesInFlight);
-      if (error instanceof FaceEngineBusyError || error instanceof QueueFullError) throw unavailable(faceMessages.engineBusy);
+      if (error instanceof FaceImageError) {
+        refusal('unusable_image');
+        throw unprocessable(error.message, 'file');
+      }
+      if (error instanceof TooManyInFlightError) {
+        refusal('too_many_in_flight');
+        throw tooMany(faceMessages.analysesInFlight);
+      }
+      if (error instanceof FaceEngineBusyError || error instanceof QueueFullError) {
+        refusal('queue_full');
+        throw unavailable(faceMessages.engineBusy);
+      }
       throw error;
     }
   }
-  const analyse = (user: SignedInUser, file: Buffer) => withEngine(user, (engine) => engine.analyse(file));
+  const analyse = (user: SignedInUser, file: Buffer) => withEngine(user, 'analyse', (engine) => engine.analyse(file));
 
   /** A user keeps at most MAX_FACES_PER_USER faces. */
   async function checkQuota(executor: Executor, user: SignedInUser): Promise<void> {
@@ -385,7 +406,7 @@ export function createFacesService(deps: FacesDeps) {
     async detect(user: SignedInUser, email: string, file: Buffer | undefined) {
       checkOwnEmail(user, email);
       if (!file || file.length === 0) throw invalid(faceMessages.fileMissing, 'file');
-      return withEngine(user, (engine) => engine.detect(file));
+      return withEngine(user, 'detect', (engine) => engine.detect(file));
     },
   };
 }

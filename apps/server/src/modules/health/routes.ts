@@ -1,12 +1,25 @@
 import type { FastifyInstance } from 'fastify';
 import type { HealthService } from './service.ts';
 
-/** GET /api/health: 200 `{ status: 'ok' }` when the database answers, 503 otherwise. Public, for load balancers. */
+/** Public, for load balancers and orchestrators; never cached. */
 export function healthRoutes(health: HealthService) {
   return async (app: FastifyInstance) => {
-    app.get('/', async (_request, reply) => {
+    app.addHook('onSend', async (_request, reply) => {
       reply.header('Cache-Control', 'no-store');
-      return health.check();
+    });
+
+    /** Liveness: 200 `{ status: 'ok' }` when the database answers, 503 otherwise. */
+    app.get('/', async () => health.check());
+
+    /**
+     * Readiness: 200 `{ status: 'ready', checks }` when every check is 'ok'; 503 `{ status: 'not-ready', message, checks }`
+     * naming what is wrong (also from the moment a shutdown begins).
+     */
+    app.get('/ready', async (_request, reply) => {
+      const readiness = await health.ready();
+      if (readiness.status === 'ready') return readiness;
+      const wrong = Object.values(readiness.checks).filter((check) => check !== 'ok');
+      return reply.status(503).send({ ...readiness, message: `Not ready: ${wrong.join(' ')}` });
     });
   };
 }

@@ -28,7 +28,7 @@ const pairPrefix = (account: string) => `signIn:pair:${encodeURIComponent(accoun
  * accounts are capped, so one address cannot try many accounts; successful sign-ins count nowhere, so a class behind
  * one address signs in freely. Every instance shares the counts (they are rows of `rate_limits`).
  */
-export function failedSignIns(db: Db, rules: FailedSignInRules, now: () => Date) {
+export function failedSignIns(db: Db, rules: FailedSignInRules, now: () => Date, refusedBy: (limit: 'signIn', scope: 'ip' | 'account') => void = () => {}) {
   return {
     /**
      * Counts the attempt before the password is checked, so parallel guesses cannot slip past the limit, and refuses it
@@ -39,10 +39,14 @@ export function failedSignIns(db: Db, rules: FailedSignInRules, now: () => Date)
       const address = rateLimitAddress(ip);
       const ipKey = `signIn:ip:${address}`;
       const pairKey = `${pairPrefix(account)}${address}`;
-      if (!(await limits.hit(db, ipKey, perIp, now()))) throw tooMany(messages.tooManyAttempts);
+      if (!(await limits.hit(db, ipKey, perIp, now()))) {
+        refusedBy('signIn', 'ip');
+        throw tooMany(messages.tooManyAttempts);
+      }
       if (!(await limits.hit(db, pairKey, perAccount, now()))) {
         // A blocked pair's attempts are not checked, so they do not use up the address's allowance.
         await limits.takeBack(db, ipKey);
+        refusedBy('signIn', 'account');
         throw tooMany(messages.tooManyAttempts);
       }
       return {

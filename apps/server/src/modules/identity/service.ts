@@ -3,7 +3,7 @@ import { APP_VERSION, messages, profileMessages, type NewPasswordInput, type Res
 import type { Config, RateLimit } from '../../config.ts';
 import { isUniqueViolation, type Db, type Executor } from '../../db/database.ts';
 import type { Mailer } from '../../mail/mailer.ts';
-import { conflict, expired, invalid, notFound, refused, tooMany, unauthenticated, unavailable } from '../../domain-errors.ts';
+import { conflict, DomainError, expired, invalid, notFound, refused, tooMany, unauthenticated, unavailable } from '../../domain-errors.ts';
 import { guessingMail, resetMail, verificationMail } from './emails.ts';
 import { failedSignIns } from './failed-sign-ins.ts';
 import { identityQrDataUrl } from './identity-qr.ts';
@@ -16,6 +16,7 @@ import { isSingleMailAddress } from '../../mail/mail-address.ts';
 import { SESSION_MAX_MS, sessionExpiry } from '../../session-lifetime.ts';
 import { describeUserAgent } from '../../user-agent.ts';
 import type { RecordActivity } from '../activity/service.ts';
+import type { PortalMetrics, SignInOutcome } from '../../metrics/portal-metrics.ts';
 import { browserSessions } from './browser-sessions.ts';
 
 export const VERIFY_TTL_MS = 24 * 60 * 60 * 1000;
@@ -37,7 +38,18 @@ export interface IdentityDeps {
   onUserCreated?: OnUserCreated[];
   /** Notes sign-ins, wrong passwords, password changes and verifications in the account's activity (issue #12). */
   activity?: RecordActivity;
+  /** Sign-ins by outcome and rate-limit refusals by limit, for the operators' metrics. */
+  metrics?: Pick<PortalMetrics, 'signIns' | 'rateLimitRefusals'>;
   now?: () => Date;
+}
+
+/** A refused sign-in's reason, as the metrics count it (never who or from where). */
+function signInRefusal(error: unknown): SignInOutcome {
+  if (!(error instanceof DomainError)) return 'other';
+  if (error.kind === 'too-many') return 'too_many_attempts';
+  if (error.kind === 'refused' && error.details.code === 'unverified') return 'unverified';
+  if (error.kind === 'unauthenticated') return error.details.field === 'password' ? 'wrong_password' : 'unknown_license_id';
+  return 'other';
 }
 
 export interface Caller {
@@ -52,13 +64,16 @@ export function createIdentityService(deps: IdentityDeps) {
   const { db, mailer, config } = deps;
   const now = deps.now ?? (() => new Date());
   const iso = (offsetMs = 0) => new Date(now().getTime() + offsetMs).toISOString();
-  const guesses = failedSignIns(db, config.rateLimits.signIn, now);
+  const refusedBy = (limit: keyof Config['rateLimits'], scope: 'ip' | 'account') => deps.metrics?.rateLimitRefusals.inc({ limit, scope });
+  const guesses = failedSignIns(db, config.rateLimits.signIn, now, refusedBy);
   /** Notes an event in the account's activity, with the browser that did it. */
   const note = (userId: string, kind: Parameters<RecordActivity>[1], caller?: Caller) =>
     deps.activity?.(userId, kind, caller ? describeUserAgent(caller.userAgent) : null) ?? Promise.resolve();
 
-  async function limitKey(key: string, rule: RateLimit): Promise<void> {
-    if (!(await limits.hit(db, key, rule, now()))) throw tooMany(messages.tooManyAttempts);
+  async function limitKey(key: string, rule: RateLimit, counted: [keyof Config['rateLimits'], 'ip' | 'account']): Promise<void> {
+    if (await limits.hit(db, key, rule, now())) return;
+    refusedBy(...counted);
+    throw tooMany(messages.tooManyAttempts);
   }
 
   const limitKeys = (action: keyof Config['rateLimits'], ip: string, account?: string) => ({
@@ -69,8 +84,8 @@ export function createIdentityService(deps: IdentityDeps) {
   async function limit(action: keyof Config['rateLimits'], ip: string, account?: string): Promise<void> {
     const rules = config.rateLimits[action];
     const keys = limitKeys(action, ip, account);
-    await limitKey(keys.ip, rules.perIp);
-    if (keys.account) await limitKey(keys.account, rules.perAccount);
+    await limitKey(keys.ip, rules.perIp, [action, 'ip']);
+    if (keys.account) await limitKey(keys.account, rules.perAccount, [action, 'account']);
   }
 
   /** Takes back what `limit` counted for an attempt that turned out right, so that only wrong ones count. */
@@ -231,9 +246,13 @@ export function createIdentityService(deps: IdentityDeps) {
 
     /** `previousSession`: the session cookie the browser sent, if any; the new session replaces it. */
     async signIn(input: SignInInput, caller: Caller, previousSession?: string) {
-      const user = await checkCredentials(input, caller);
-      if (Number(user.is_verified) !== 1) {
-        throw refused('Verification Required', { code: 'unverified' });
+      let user: store.UserRow;
+      try {
+        user = await checkCredentials(input, caller);
+        if (Number(user.is_verified) !== 1) throw refused('Verification Required', { code: 'unverified' });
+      } catch (error) {
+        deps.metrics?.signIns.inc({ outcome: signInRefusal(error) });
+        throw error;
       }
       const { token, hash } = newToken();
       const loginTime = iso();
@@ -255,6 +274,7 @@ export function createIdentityService(deps: IdentityDeps) {
         });
       });
       await note(user.uid, 'signed-in', caller);
+      deps.metrics?.signIns.inc({ outcome: 'success' });
       const fresh = await store.findUserById(db, user.uid);
       return { token, user: fresh ?? user };
     },
@@ -265,7 +285,7 @@ export function createIdentityService(deps: IdentityDeps) {
       // account's e-mail allowance.
       const user = await checkCredentials(input, caller);
       if (Number(user.is_verified) === 1) return 'already-verified';
-      await limitKey(`resend:account:${user.license_key}`, config.rateLimits.resend.perAccount);
+      await limitKey(`resend:account:${user.license_key}`, config.rateLimits.resend.perAccount, ['resend', 'account']);
       await sendLink(user, 'verify');
       return 'sent';
     },

@@ -1,5 +1,5 @@
 import { messages } from '@seva/shared';
-import { ApiError } from '../../lib/api-client.ts';
+import { ApiError, withReference } from '../../lib/api-client.ts';
 
 /** Why a pairing code was not answered, and whether the reason is the code itself (then the field shows it too). */
 export interface PairingRefusal {
@@ -23,6 +23,6 @@ export function pairingRefusal(error: unknown): PairingRefusal {
   if (error.isNetworkError) return { message: error.message, aboutCode: false };
   if (error.status === 429) return { message: tooManyCodes(error.message), aboutCode: false };
   // 503 carries a message for people (the pairing e-mail could not be sent); other server faults do not.
-  if (error.status >= 500 && error.status !== 503) return { message: messages.serverError, aboutCode: false };
+  if (error.status >= 500 && error.status !== 503) return { message: withReference(messages.serverError, error.reference), aboutCode: false };
   return { message: error.message, aboutCode: ABOUT_CODE.has(error.status) };
 }
