@@ -31,6 +31,8 @@ export function createServices({ config, database, blobs, mailer, faceEngine, ch
   const manuals = createManualsService({ db, blobs });
   const features = createFeaturesService({ db, changeFeed });
   const devices = createDevicesService({ db, mailer, config, faces, contacts, features, limit: identity.limit, forgive: identity.forgive, activity: activity.record, changeFeed, metrics });
+  const deviceEvents = createEventStreams({ feed: changeFeed, position: devices.position, stillPaired: devices.stillPaired, options: config.events });
+  metrics.watch('eventStreams', () => deviceEvents.counters);
   const helpers = createHelpersService({ db, mailer, config, limit: identity.limit, endWearerSession: identity.signOut });
   // Issue #12: an account's deletion takes every module's rows in one transaction, the user record (identity's) last.
   const erasers = [activity.eraseUser, faces.eraseUser, devices.eraseUser, contacts.eraseUser, helpers.eraseUser, identity.eraseUser];
@@ -43,7 +45,7 @@ export function createServices({ config, database, blobs, mailer, faceEngine, ch
     features,
     devices,
     /** The glasses' event streams this instance holds (issue #19). */
-    deviceEvents: createEventStreams({ feed: changeFeed, position: devices.position, stillPaired: devices.stillPaired, options: config.events }),
+    deviceEvents,
     activity,
     helpers,
     account: createAccountService({ db, mailer, config, identity, contacts, faces, devices, activity, helpers, erasers, blobDeletions, metrics }),

@@ -20,6 +20,8 @@ const PORTAL_METRICS = {
   seva_pairing_flows_total: 'counter',
   seva_sync_requests_total: 'counter',
   seva_sync_response_bytes_total: 'counter',
+  seva_event_streams_open: 'gauge',
+  seva_event_stream_messages_total: 'counter',
   seva_account_exports_total: 'counter',
   seva_account_deletions_total: 'counter',
   seva_blob_deletion_queue_length: 'gauge',

@@ -12,6 +12,7 @@ interface Watched {
   faceQueue?: () => { running: number; waiting: number; slots: number };
   blobDeletions?: () => Promise<{ length: number; oldestQueuedAt: string | undefined }>;
   databasePool?: () => { total: number; idle: number; waiting: number };
+  eventStreams?: () => { open: number; changed: number; revoked: number; heartbeats: number };
 }
 
 /** Seconds, for latencies from a session check (1 ms) to a face analysis (seconds). */
@@ -88,7 +89,6 @@ export function createMetrics({ enabled }: { enabled: boolean }) {
     }),
     syncRequests: new Counter({ name: 'seva_sync_requests_total', help: "The glasses' sync calls answered.", registers }),
     syncBytes: new Counter({ name: 'seva_sync_response_bytes_total', help: 'Bytes of JSON the sync calls answered, before compression.', registers }),
-    // Glasses event streams: the open-stream gauge and the events-sent counter go here once the events stream exists.
 
     // The account.
     exports: new Counter({ name: 'seva_account_exports_total', help: 'Data downloads (account exports) started.', registers }),
@@ -113,6 +113,28 @@ export function createMetrics({ enabled }: { enabled: boolean }) {
     },
   };
 
+  new Gauge({
+    name: 'seva_event_streams_open',
+    help: "The glasses' event streams (GET /device-api/events) this instance holds open.",
+    registers,
+    collect() {
+      this.set(watched.eventStreams?.().open ?? 0);
+    },
+  });
+  new Counter({
+    name: 'seva_event_stream_messages_total',
+    help: "Messages written to the glasses' event streams, by kind: changed, revoked, heartbeat.",
+    labelNames: ['kind'] as const,
+    registers,
+    collect() {
+      const counts = watched.eventStreams?.();
+      this.reset();
+      if (!counts) return;
+      this.inc({ kind: 'changed' }, counts.changed);
+      this.inc({ kind: 'revoked' }, counts.revoked);
+      this.inc({ kind: 'heartbeat' }, counts.heartbeats);
+    },
+  });
   new Gauge({
     name: 'seva_face_analysis_queue_depth',
     help: 'Images waiting for a face engine worker.',

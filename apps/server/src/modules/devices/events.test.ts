@@ -67,6 +67,19 @@ describe.each(engines)('the glasses’ event stream (GET /device-api/events) on 
     expect(res.statusCode, res.body).toBe(200);
   };
 
+  it('shows operators the streams held open and the events sent, in the metrics', async () => {
+    const reading = async (name: string) => {
+      const text = await t.infrastructure.metrics.registry.getSingleMetricAsString(name);
+      return text.split('\n').filter((line) => line.startsWith(name));
+    };
+    const who = await userWithGlasses();
+    const before = Number((await reading('seva_event_streams_open'))[0]?.split(' ')[1]);
+    const { stream } = await connected(who);
+    expect(await reading('seva_event_streams_open')).toEqual([`seva_event_streams_open ${before + 1}`]);
+    expect((await reading('seva_event_stream_messages_total')).some((line) => /kind="changed"} [1-9]/.test(line))).toBe(true);
+    await stream.close();
+  });
+
   it('answers a stream at once with where the account stands: the cursor a full sync gives', async () => {
     const who = await userWithGlasses();
     const stream = await connect(who.token);
