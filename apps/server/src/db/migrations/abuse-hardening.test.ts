@@ -99,7 +99,7 @@ describe.each(engines)('migration 005 on an existing install on %s', (engine) =>
 
     handle = await openDatabase(old.config);
     const { db } = handle;
-    expect(await db.selectFrom('faces').selectAll().execute()).toEqual([{ ...face('alice', 'f-1', 'Amy'), descriptor: expect.anything() }]);
+    expect(await db.selectFrom('faces').selectAll().execute()).toEqual([{ ...face('alice', 'f-1', 'Amy'), consent_by: null, descriptor: expect.anything() }]);
     expect((await db.selectFrom('sessions').select('last_used_at').executeTakeFirstOrThrow()).last_used_at).toBe(NOW);
 
     // Bob may use Alice's face_id and tombstone id; Alice still may not use hers twice, nor a name twice.
