@@ -63,7 +63,8 @@ function useSetUpSteps(email: string | undefined, wearer: string | undefined): S
       id: 'updates',
       title: 'Feature updates',
       // Done only when there are glasses to be up to date: a first visit has nothing installed yet.
-      done: updates.data === undefined || glasses.data === undefined ? undefined : glasses.data > 0 && updates.data === 0,
+      // A helper cannot see the wearer's glasses: for them the step is about the updates alone.
+      done: updates.data === undefined ? undefined : wearer !== undefined ? updates.data === 0 : glasses.data === undefined ? undefined : glasses.data > 0 && updates.data === 0,
       text: glasses.data === 0 ? 'Pair your glasses first; then you can install features on them.' : stepText(updates, (n) => (n > 0 ? `${plural(n, 'feature update', 'feature updates')} available to install.` : 'Your glasses are up to date.')),
       link: { to: paths.updates, label: (updates.data ?? 0) > 0 ? 'Install updates' : 'See all features' },
     },
