@@ -50,6 +50,15 @@ function WearerProfile() {
   const error = profile.isError ? loadErrorMessage(profile.error) : failure;
   const restored = draft && profile.data ? DRAFT_RESTORED : null;
   const message = error ?? saved.message ?? (profile.isPending ? LOADING : restored);
+  /** What the sections below the details say, in the screen's one status region. */
+  const showMessage = (text: string) => {
+    setFailure(null);
+    saved.show(text);
+  };
+  const showFailure = (text: string) => {
+    setFailure(text);
+    saved.clear();
+  };
   return (
     <>
       <div className="page-title-row">
@@ -84,28 +93,10 @@ function WearerProfile() {
         />
       ) : null}
       {profile.data ? (
-        <HelpersSection
-          onMessage={(text) => {
-            setFailure(null);
-            saved.show(text);
-          }}
-          onFailure={(text) => {
-            setFailure(text);
-            saved.clear();
-          }}
-        />
+        <HelpersSection onMessage={showMessage} onFailure={showFailure} />
       ) : null}
       {profile.data ? (
-        <AccountSections
-          onMessage={(text) => {
-            setFailure(null);
-            saved.show(text);
-          }}
-          onFailure={(text) => {
-            setFailure(text);
-            saved.clear();
-          }}
-        />
+        <AccountSections onMessage={showMessage} onFailure={showFailure} />
       ) : null}
     </>
   );
