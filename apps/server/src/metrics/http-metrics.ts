@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { Observe } from './labelled-histogram.ts';
 import type { PortalMetrics } from './portal-metrics.ts';
 
 const STATUS_CLASSES = ['1xx', '2xx', '3xx', '4xx', '5xx'];
@@ -10,10 +11,17 @@ const STATUS_CLASSES = ['1xx', '2xx', '3xx', '4xx', '5xx'];
  */
 export function registerHttpMetrics(app: FastifyInstance, metrics: PortalMetrics): void {
   const histogram = metrics.httpRequestDuration;
+  const seriesByKey = new Map<string, Observe>();
   app.addHook('onResponse', (request, reply, done) => {
     const route = request.routeOptions.url ?? 'unmatched';
     const statusClass = STATUS_CLASSES[Math.floor(reply.statusCode / 100) - 1] ?? 'other';
-    histogram.observe(request.method, route, statusClass, reply.elapsedTime / 1000);
+    const key = `${request.method} ${statusClass} ${route}`;
+    let observe = seriesByKey.get(key);
+    if (!observe) {
+      observe = histogram.series({ method: request.method, route, status_class: statusClass });
+      seriesByKey.set(key, observe);
+    }
+    observe(reply.elapsedTime / 1000);
     done();
   });
 }

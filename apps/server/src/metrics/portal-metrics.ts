@@ -1,5 +1,5 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import { createRequestHistogram } from './request-histogram.ts';
+import { createLabelledHistogram } from './labelled-histogram.ts';
 
 /** Why a sign-in was refused, or 'success'. Never the account or the address: no label carries personal data. */
 export type SignInOutcome = 'success' | 'unknown_license_id' | 'wrong_password' | 'unverified' | 'too_many_attempts' | 'other';
@@ -39,7 +39,7 @@ export function createMetrics({ enabled }: { enabled: boolean }) {
     registry,
 
     // HTTP: by method, route pattern (never the raw URL) and status class.
-    httpRequestDuration: createRequestHistogram(registry, {
+    httpRequestDuration: createLabelledHistogram(registry, {
       name: 'http_server_request_duration_seconds',
       help: 'Time from a request arriving to its answer being sent, by method, route pattern and status class (2xx, 4xx, 5xx).',
       buckets: LATENCY_BUCKETS,
@@ -99,12 +99,10 @@ export function createMetrics({ enabled }: { enabled: boolean }) {
     mailsFailed: new Counter({ name: 'seva_mails_failed_total', help: 'E-mails that could not be sent.', registers }),
 
     // The database.
-    queryDuration: new Histogram({
+    queryDuration: createLabelledHistogram(registry, {
       name: 'seva_db_query_duration_seconds',
       help: 'Time a database query took, by operation (select, insert, update, delete, other).',
-      labelNames: ['operation'] as const,
       buckets: QUERY_BUCKETS,
-      registers,
     }),
 
     /** Tells the scrape where to read a gauge from; each part registers its own once built. */
