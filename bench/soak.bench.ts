@@ -6,8 +6,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import autocannon, { type Result } from 'autocannon';
 import { openDatabase } from '../apps/server/src/db/database.ts';
-import { CLIENT_ID, DEVICE_CODE_GRANT } from '../apps/server/src/modules/devices/service.ts';
 import * as faceStore from '../apps/server/src/modules/faces/store.ts';
+import { pairGlassesWith } from '../test-kit/glasses-pairing.ts';
 import { portalOverHttp, registerVerifiedUser, signIn } from '../test-kit/sign-up-flow.ts';
 import { benchPhoto } from './support/face-photo.ts';
 import { fmt, startPortal } from './support/processes.ts';
@@ -79,10 +79,7 @@ try {
   await close();
 
   // The lister's glasses, paired as the firmware pairs them; their routine sync asks what changed since the last one.
-  const grant = (await http.send('POST', '/oauth/device_authorization', { client_id: CLIENT_ID, device_name: 'Soak glasses' })).json as { device_code: string; user_code: string };
-  await http.send('POST', '/api/devices/pairing/allow', { code: grant.user_code }, { cookie: lister.cookie });
-  const issued = await http.send('POST', '/oauth/token', { grant_type: DEVICE_CODE_GRANT, device_code: grant.device_code, client_id: CLIENT_ID });
-  const bearer = `Bearer ${(issued.json as { access_token: string }).access_token}`;
+  const bearer = `Bearer ${(await pairGlassesWith(http.send, lister, { deviceName: 'Soak glasses' })).accessToken}`;
   const fullSync = await fetch(`${portal.url}/device-api/sync`, { headers: { authorization: bearer } });
   if (!fullSync.ok) throw new Error(`sync: ${fullSync.status} ${await fullSync.text()}`);
   const { cursor } = (await fullSync.json()) as { cursor: string };

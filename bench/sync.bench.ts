@@ -2,8 +2,8 @@
 // delta after one change (latency and bytes as sent), their ratio, and get_all_faces for the same user as the baseline.
 import { randomUUID } from 'node:crypto';
 import { openDatabase } from '../apps/server/src/db/database.ts';
-import { CLIENT_ID, DEVICE_CODE_GRANT } from '../apps/server/src/modules/devices/service.ts';
 import * as faceStore from '../apps/server/src/modules/faces/store.ts';
+import { pairGlassesWith } from '../test-kit/glasses-pairing.ts';
 import { portalOverHttp, signedInUser } from '../test-kit/sign-up-flow.ts';
 import { fmt, percentile, startPortal } from './support/processes.ts';
 import { heading, sized, verdict } from './support/smoke.ts';
@@ -36,14 +36,10 @@ async function p50Of(runs: number, call: () => Promise<{ ms: number; text: strin
 const portal = await startPortal(0, { SKIP_WEB_BUILD: '1' });
 try {
   const http = portalOverHttp(portal);
-  const { user, cookie } = await signedInUser(http);
+  const { user, cookie, input } = await signedInUser(http);
 
   // Pair the glasses as the firmware does (the token endpoint takes JSON as well as a form).
-  const grant = (await http.send('POST', '/oauth/device_authorization', { client_id: CLIENT_ID, device_name: 'Bench glasses' })).json as { device_code: string; user_code: string };
-  const allowed = await http.send('POST', '/api/devices/pairing/allow', { code: grant.user_code }, { cookie });
-  if (allowed.status !== 200) throw new Error(`allow: ${allowed.status} ${allowed.text}`);
-  const issued = await http.send('POST', '/oauth/token', { grant_type: DEVICE_CODE_GRANT, device_code: grant.device_code, client_id: CLIENT_ID });
-  const token = (issued.json as { access_token: string }).access_token;
+  const token = (await pairGlassesWith(http.send, { cookie, password: input.password }, { deviceName: 'Bench glasses' })).accessToken;
   const auth = { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip' };
 
   // 1,000 faces through the faces store, each with its change number: only sync is measured, not the face engine.
@@ -79,10 +75,10 @@ try {
   if (fullBody.faces.length !== FACES) throw new Error(`full sync listed ${fullBody.faces.length} faces`);
   const fullWire = await wireBytes(syncUrl(), { headers: auth });
 
-  // One change: the glasses' owner renames a face (with the token, as the glasses could).
+  // One change: the glasses' owner renames a face on the portal (the glasses' default scopes do not write faces).
   const renamed = Math.floor(FACES / 2);
   const rename = new URLSearchParams({ email: user.email, name: `Person ${String(renamed).padStart(4, '0')}`, updated_name: 'Renamed person', face_id: faceIds[renamed]! });
-  await timed(`${portal.url}/face-api/update_face_name`, { method: 'PUT', headers: { authorization: auth.authorization, 'content-type': 'application/x-www-form-urlencoded' }, body: rename.toString() });
+  await timed(`${portal.url}/face-api/update_face_name`, { method: 'PUT', headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' }, body: rename.toString() });
   const delta = await p50Of(RUNS, () => timed(syncUrl(fullBody.cursor), { headers: auth }));
   const deltaBody = JSON.parse(delta.text) as { faces: Array<{ name: string }> };
   if (deltaBody.faces.length !== 1 || deltaBody.faces[0]!.name !== 'Renamed person') throw new Error(`delta sync sent ${deltaBody.faces.length} faces`);

@@ -9,7 +9,7 @@ import { expect, test } from './support/fixtures.ts';
 // user adds a face on /faces/add in Chromium, and prints the new face from the sync the event set off.
 const REPO_ROOT = path.resolve(import.meta.dirname, '..');
 
-test('npm run glasses -- watch prints a face added on /faces/add', async ({ signedInPage: page, baseURL }) => {
+test('npm run glasses -- watch prints a face added on /faces/add', async ({ signedInPage: page, newUser: user, baseURL }) => {
   test.setTimeout(120_000);
   const home = fs.mkdtempSync(path.join(os.tmpdir(), 'seva-watch-'));
   let output = '';
@@ -29,8 +29,11 @@ test('npm run glasses -- watch prints a face added on /faces/add', async ({ sign
     const code = /Pairing code: (\S+)/.exec(output)![1]!;
     await page.goto(`/pair?code=${code}`);
     await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByLabel('Your password', { exact: true }).fill(user.password);
     await page.getByRole('button', { name: 'Allow' }).click();
     await expect(page.getByRole('main').getByRole('status')).toHaveText('Glasses paired');
+    // The glasses say whose account they joined.
+    await expect.poll(() => output, { timeout: 20_000 }).toContain(`Paired with the SEVA account of ${user.username}.`);
     await expect.poll(() => output, { timeout: 20_000 }).toContain('Full sync: 0 faces known');
     await pairing.closed;
 

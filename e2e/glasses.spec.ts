@@ -3,6 +3,7 @@ import { newestMailTo, outboxOf } from '../test-kit/eml-outbox.ts';
 import { admin } from './support/admin-cli.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { expectFieldError } from './support/field-error.ts';
+import { expectNothingElseSaid, expectProblem } from './support/error-summary.ts';
 import { expect, test } from './support/fixtures.ts';
 import { addFace, askForCode, bearer, pollToken, sync } from './support/glasses.ts';
 import { tabAndType, tabTo } from './support/keyboard.ts';
@@ -15,11 +16,17 @@ test.describe.configure({ mode: 'parallel' });
 
 /** RFC 8628 user codes: 8 symbols without look-alikes (no vowels, no 0/O, 1/I/L), said as XXXX-XXXX. */
 const USER_CODE = /^[BCDFGHJKMNPQRSTVWXZ2-9]{4}-[BCDFGHJKMNPQRSTVWXZ2-9]{4}$/;
+/** What glasses that ask for no scope may do, as /pair lists it. */
 const GRANTS = [
   'the names of your faces and their face descriptions (not the pictures), to recognise people',
   'your emergency contacts',
+  'a live notice when any of these change, so they sync at once',
   'the download links of the SEVA features, and report which ones the glasses run',
 ];
+/** What /pair shows of a request: the glasses, the code, when it was made, the time left and its network. */
+const requestDetails = (name: string, code: string) => [name, code, /\((less than a minute|1 minute|\d+ minutes) ago\)$/, /^(\d+ minutes|less than 1 minute) left$/, /This request came from the same network as yours\.$/];
+const LINK_WARNING =
+  'This code came inside a link, not from your glasses. Allow only if your own glasses are saying this code right now: whoever sent the link could otherwise reach your account with their glasses.';
 const READ_LINK = 'https://example.com/read-for-me.apk';
 const MAGNIFY_LINK = 'https://example.com/magnify.apk';
 const OUTBOX = outboxOf(E2E_DATA_DIR);
@@ -31,9 +38,9 @@ async function expectOAuthError(response: APIResponse, error: string): Promise<v
 
 const pairHeading = (page: Page) => page.getByRole('heading', { level: 1, name: 'Pair your glasses' });
 const codeField = (page: Page) => page.getByRole('textbox', { name: 'Pairing code' });
+const passwordField = (page: Page) => page.getByLabel('Your password', { exact: true });
 const waiting = (page: Page) => page.getByRole('region', { name: 'Glasses waiting to pair' });
 const status = (page: Page) => page.getByRole('main').getByRole('status');
-const alert = (page: Page) => page.getByRole('main').getByRole('alert');
 const pairedGlasses = (page: Page) => page.getByRole('region', { name: 'Paired glasses' });
 const deviceRow = (page: Page, name: string) => pairedGlasses(page).getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3, name }) });
 /** The value a term of a device's details shows (its <dd>). */
@@ -88,13 +95,24 @@ test('glasses paired by a code typed on /pair with the keyboard get their token,
   await expect(waiting(page)).toBeVisible();
   await expect(pairHeading(page)).toBeFocused();
   await expect(status(page)).toHaveText(`Code ${code.user_code} checked. Glasses waiting to pair: Kitchen glasses.`);
-  await expect(waiting(page).getByRole('definition')).toHaveText(['Kitchen glasses', code.user_code]);
+  await expect(waiting(page).getByRole('definition')).toHaveText(requestDetails('Kitchen glasses', code.user_code));
   await expect(waiting(page).getByRole('listitem')).toHaveText(GRANTS);
+  // Typed from the glasses, not opened from a link: no warning.
+  await expect(waiting(page).getByText(LINK_WARNING)).toHaveCount(0);
   await expectNoAxeViolations(page, '/pair, code checked');
   await page.setViewportSize({ width: 320, height: 800 });
   await expectNoHorizontalScroll(page, '/pair at 320 px, code checked');
   await page.setViewportSize({ width: 1280, height: 720 });
 
+  // 'Allow' asks for the password: a wrong one is refused on the field, and nothing is paired.
+  await tabAndType(page, passwordField(page), 'Not-my-password-7');
+  await page.keyboard.press('Enter');
+  await expectFieldError(passwordField(page), 'Invalid password');
+  await expectProblem(page, 'Invalid password');
+  await expectNothingElseSaid(page);
+  await expectNoAxeViolations(page, '/pair, wrong password');
+  await expectOAuthError(await pollToken(device, code.device_code), 'authorization_pending');
+  await passwordField(page).fill(user.password);
   await tabTo(page, waiting(page).getByRole('button', { name: 'Allow' }));
   await page.keyboard.press('Enter');
   await expect(status(page)).toHaveText('Glasses paired');
@@ -110,8 +128,8 @@ test('glasses paired by a code typed on /pair with the keyboard get their token,
 
   const issued = await pollToken(device, code.device_code);
   expect(issued.status(), await issued.text()).toBe(200);
-  const { access_token: token, token_type: tokenType } = (await issued.json()) as { access_token: string; token_type: string };
-  expect(tokenType).toBe('Bearer');
+  const { access_token: token, token_type: tokenType, scope, username } = (await issued.json()) as { access_token: string; token_type: string; scope: string; username: string };
+  expect([tokenType, scope, username]).toEqual(['Bearer', 'faces:read contacts:read events features', user.username]);
   // A device code yields one token, once.
   await expectOAuthError(await pollToken(device, code.device_code), 'invalid_grant');
 
@@ -124,6 +142,11 @@ test('glasses paired by a code typed on /pair with the keyboard get their token,
   expect(delta.faces.map((face) => face.name)).toEqual(['Ada Lovelace']);
   expect(delta.faces[0]!.descriptor).toHaveLength(128);
   expect(delta.faces[0]).not.toHaveProperty('image');
+  // Nor can the token fetch the picture: it was not given the images scope.
+  const picture = await device.get(`/face-api/image/${delta.faces[0]!.face_id}`, { headers: bearer(token) });
+  expect(picture.status()).toBe(403);
+  expect(picture.headers()['www-authenticate']).toBe('Bearer error="insufficient_scope", scope="faces:images"');
+  expect(await picture.json()).toMatchObject({ code: 'insufficient_scope' });
 
   // The glasses run Read For Me 1.0 (current) and Magnify 0.9 (older).
   const reported = await device.put('/device-api/installed-features', { headers: bearer(token), data: { features: { read_for_me: '1.0', magnify: '0.9' } } });
@@ -147,6 +170,8 @@ test('glasses paired by a code typed on /pair with the keyboard get their token,
   await unpair.click();
   const dialog = page.getByRole('alertdialog', { name: 'Unpair Kitchen glasses?' });
   await expect(dialog).toBeVisible();
+  // They are the only pair: the dialog says first that emergency calling stops.
+  await expect(dialog.locator('p').first()).toHaveText('Your glasses will stop calling your emergency contacts. These are your only paired glasses.');
   await expectNoAxeViolations(page, '/profile, unpair dialog');
   await dialog.getByRole('button', { name: 'Unpair' }).click();
   await expect(status(page)).toHaveText('Kitchen glasses unpaired. They can no longer reach your account.');
@@ -174,7 +199,9 @@ test('a signed-out visitor opening the glasses\u2019 link signs in, comes back t
   await expect(codeField(page)).toHaveValue(code.user_code);
   await expect(codeField(page)).toHaveAccessibleDescription(/Check that it is the code your glasses say\.$/);
   await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(waiting(page).getByRole('definition')).toHaveText(['Hall glasses', code.user_code]);
+  await expect(waiting(page).getByRole('definition')).toHaveText(requestDetails('Hall glasses', code.user_code));
+  // The code came inside a link: /pair says so before anything is allowed.
+  await expect(waiting(page).getByText(LINK_WARNING)).toBeVisible();
 
   await waiting(page).getByRole('button', { name: 'Deny' }).click();
   await expect(status(page)).toHaveText('Pairing refused. The glasses were not paired.');
@@ -187,9 +214,9 @@ test('a signed-out visitor opening the glasses\u2019 link signs in, comes back t
   await codeField(page).fill(code.user_code);
   await page.getByRole('button', { name: 'Continue' }).click();
   const used = 'This pairing code has already been used. Please ask the glasses for a new one.';
-  await expect(alert(page)).toHaveText(used);
+  await expectProblem(page, used);
+  await expectNothingElseSaid(page);
   await expectFieldError(codeField(page), used);
-  await expect(codeField(page)).toBeFocused();
   await expectNoAxeViolations(page, '/pair, code refused');
 });
 
@@ -200,7 +227,7 @@ test('a code no glasses wait for, or one mistyped, says why and pairs nothing', 
   await codeField(page).fill('BBBB-BBBB');
   await page.getByRole('button', { name: 'Continue' }).click();
   const unknown = 'No glasses are waiting for this code. Please check the code, or ask the glasses for a new one.';
-  await expect(alert(page)).toHaveText(unknown);
+  await expectProblem(page, unknown);
   await expectFieldError(codeField(page), unknown);
   await expectNoAxeViolations(page, '/pair, unknown code');
 

@@ -1,5 +1,5 @@
 /** The pages the portal's e-mails link to with a one-time token. */
-export type MailPage = 'verify-email' | 'reset-password' | 'helper/accept' | 'helper/reset-password';
+export type MailPage = 'verify-email' | 'reset-password' | 'helper/accept' | 'helper/reset-password' | 'restore-account';
 
 /** The path and query of the link to `page` in an e-mail's text (e.g. `/verify-email?token=…`), if any. */
 export function linkInMail(text: string, page: MailPage): string | undefined {

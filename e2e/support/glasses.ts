@@ -10,9 +10,9 @@ const DEVICE_CODE_GRANT = 'urn:ietf:params:oauth:grant-type:device_code';
 /** The face detector takes a few seconds the first time a worker starts. */
 export const DETECTOR_TIMEOUT = 30_000;
 
-/** The glasses ask for a code (RFC 8628 §3.1), form-encoded as firmware sends it. */
-export async function askForCode(device: APIRequestContext, deviceName: string): Promise<DeviceAuthorizationAnswer> {
-  const response = await device.post('/oauth/device_authorization', { form: { client_id: CLIENT_ID, device_name: deviceName } });
+/** The glasses ask for a code (RFC 8628 §3.1) for `scope` (none: the default), form-encoded as firmware sends it. */
+export async function askForCode(device: APIRequestContext, deviceName: string, scope?: string): Promise<DeviceAuthorizationAnswer> {
+  const response = await device.post('/oauth/device_authorization', { form: { client_id: CLIENT_ID, device_name: deviceName, ...(scope === undefined ? {} : { scope }) } });
   expect(response.status(), await response.text()).toBe(200);
   return response.json();
 }
@@ -37,7 +37,7 @@ export async function addFace(page: Page, name: string): Promise<void> {
   await consent.locator('xpath=ancestor::label[1]').click();
   await expect(consent).toBeChecked();
   await page.getByRole('button', { name: 'UPLOAD IMAGE' }).click();
-  await page.getByLabel('Choose an image of one face (JPEG or PNG, at most 5 MB)').setInputFiles(faceFixture('single/neutral.jpg'));
+  await page.getByLabel('Choose an image of one face (JPEG, PNG, WebP or HEIC, at most 5 MB)').setInputFiles(faceFixture('single/neutral.jpg'));
   await page.getByRole('textbox', { name: 'Name' }).fill(name);
   await page.getByRole('button', { name: 'REGISTER FACE' }).click();
   const registered = page.getByRole('alertdialog', { name: 'Face registered' });

@@ -6,6 +6,10 @@ export interface GlassesState {
   /** The portal these glasses are paired with (SEVA_URL at pairing). */
   portal: string;
   deviceName: string;
+  /** The account the glasses joined (its username), said aloud after pairing. */
+  username?: string;
+  /** What the token may do, space-separated, as the portal granted it. */
+  scope?: string;
   /** The bearer token: a secret, so the file is readable by its owner only (mode 0600). */
   accessToken: string;
   /** The account's e-mail, from the first sync: the face backend's `email` form field. */

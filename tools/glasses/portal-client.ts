@@ -57,12 +57,15 @@ export function portalClient(portal: string) {
   const withToken = (token: string, init: RequestInit = {}): RequestInit => ({ ...init, headers: { ...(init.headers as Record<string, string>), authorization: `Bearer ${token}` } });
   return {
     /** RFC 8628 §3.1 */
-    deviceAuthorization: (deviceName: string | undefined) =>
-      send<DeviceAuthorizationAnswer>(at('/oauth/device_authorization'), form({ client_id: CLIENT_ID, ...(deviceName === undefined ? {} : { device_name: deviceName }) })),
+    deviceAuthorization: (deviceName: string | undefined, scope?: string) =>
+      send<DeviceAuthorizationAnswer>(
+        at('/oauth/device_authorization'),
+        form({ client_id: CLIENT_ID, ...(deviceName === undefined ? {} : { device_name: deviceName }), ...(scope === undefined ? {} : { scope }) }),
+      ),
 
     /** RFC 8628 §3.4: one poll; pending, slow_down, denied and expired come back as PortalError codes. */
     token: (deviceCode: string) =>
-      send<{ access_token: string; token_type: string }>(at('/oauth/token'), form({ grant_type: DEVICE_CODE_GRANT, device_code: deviceCode, client_id: CLIENT_ID })),
+      send<{ access_token: string; token_type: string; scope: string; username: string }>(at('/oauth/token'), form({ grant_type: DEVICE_CODE_GRANT, device_code: deviceCode, client_id: CLIENT_ID })),
 
     sync: (token: string, since: string | undefined) =>
       send<SyncAnswer>(at(`/device-api/sync${since === undefined ? '' : `?since=${encodeURIComponent(since)}`}`), withToken(token, { headers: { 'accept-encoding': 'gzip' } })),

@@ -10,7 +10,10 @@ export const USAGE = `Usage: npm run glasses -- <command>
 The reference client of the SEVA glasses: what the firmware does, over the portal's public API.
 
 Commands:
-  pair [--name NAME]            ask for a pairing code, wait until it is allowed on /pair, keep the token
+  pair [--name NAME] [--scope SCOPES]
+                                ask for a pairing code (SCOPES: space-separated, e.g. 'faces:read events';
+                                none: what sync, recognition, events and installed features need), wait until it
+                                is allowed on /pair, keep the token, and say which account the glasses joined
   sync                          fetch what changed since the last sync (everything the first time)
   watch                         hold the portal's event stream; on each change, sync and print what changed
   recognize PHOTO               ask the portal who is in a JPEG or PNG photo
@@ -50,7 +53,7 @@ export async function runGlasses(argv: readonly string[], context: GlassesContex
   const { out } = context;
   try {
     const [command, ...args] = argv;
-    if (command === 'pair') await pair(context, nameOption(args));
+    if (command === 'pair') await pair(context, pairOptions(args));
     else if (command === 'sync' && args.length === 0) await sync(context);
     else if (command === 'watch' && args.length === 0) await watch(context);
     else if (command === 'recognize' && args.length === 1) await recognize(context, args[0]!);
@@ -71,12 +74,27 @@ export async function runGlasses(argv: readonly string[], context: GlassesContex
   }
 }
 
-function nameOption(args: readonly string[]): string | undefined {
-  if (args.length === 0) return undefined;
-  if (args[0] === '--name' && args.length === 2) return args[1];
-  if (args.length === 1 && args[0]!.startsWith('--name=')) return args[0]!.slice('--name='.length);
-  throw new GlassesError(`Usage: npm run glasses -- pair [--name NAME]`, 2);
+interface PairOptions {
+  name?: string;
+  scope?: string;
 }
+
+/** `--name NAME` and `--scope SCOPES`, each also as `--name=NAME`, in any order. */
+function pairOptions(args: readonly string[]): PairOptions {
+  const options: PairOptions = {};
+  for (let i = 0; i < args.length; i += 1) {
+    const arg = args[i]!;
+    const [flag, inline] = arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
+    const key = flag === '--name' ? 'name' : flag === '--scope' ? 'scope' : undefined;
+    const value = inline ?? args[(i += inline === undefined ? 1 : 0)];
+    if (key === undefined || value === undefined || options[key] !== undefined) throw new GlassesError(`Usage: npm run glasses -- pair [--name NAME] [--scope SCOPES]`, 2);
+    options[key] = value;
+  }
+  return options;
+}
+
+/** The scopes that let the glasses sync (any one of them). */
+const SYNC_SCOPES = ['faces:read', 'contacts:read', 'features'];
 
 /** The paired state for this portal, or why there is none. */
 function pairedState(context: GlassesContext): GlassesState {
@@ -89,11 +107,12 @@ function pairedState(context: GlassesContext): GlassesState {
 }
 
 /** RFC 8628: ask for a code, show it, poll at the interval (5 s more after each slow_down) until allowed, denied or expired. */
-async function pair(context: GlassesContext, deviceName: string | undefined): Promise<void> {
+async function pair(context: GlassesContext, options: PairOptions): Promise<void> {
   const { out } = context;
+  const deviceName = options.name;
   const sleep = context.sleep ?? defaultSleep;
   const client = portalClient(context.portal);
-  const grant = await client.deviceAuthorization(deviceName);
+  const grant = await client.deviceAuthorization(deviceName, options.scope);
   out.log(`Pairing code: ${grant.user_code}`);
   out.log(`Sign in to SEVA and open ${grant.verification_uri_complete}`);
   out.log(`(or open ${grant.verification_uri} and type the code). The code works for ${Math.round(grant.expires_in / 60)} minutes.`);
@@ -102,11 +121,14 @@ async function pair(context: GlassesContext, deviceName: string | undefined): Pr
   for (;;) {
     await sleep(interval * 1000);
     try {
-      const { access_token: accessToken } = await client.token(grant.device_code);
-      const state: GlassesState = { portal: context.portal, deviceName: deviceName ?? 'SEVA glasses', accessToken, faces: {} };
+      const { access_token: accessToken, username, scope } = await client.token(grant.device_code);
+      const state: GlassesState = { portal: context.portal, deviceName: deviceName ?? 'Unnamed glasses', username, scope, accessToken, faces: {} };
       writeState(context.stateFile, state);
-      out.log(`Paired. The token is kept in ${context.stateFile} (readable by you only).`);
-      await syncWith(context, client, state);
+      // Whoever typed the code owns the pairing: the firmware says this aloud, so a wearer hears a stranger's account.
+      out.log(`Paired with the SEVA account of ${username}.`);
+      out.log(`Allowed: ${scope}.`);
+      out.log(`The token is kept in ${context.stateFile} (readable by you only).`);
+      if (scope.split(' ').some((s) => SYNC_SCOPES.includes(s))) await syncWith(context, client, state);
       return;
     } catch (error) {
       if (!(error instanceof PortalError)) throw error;

@@ -69,7 +69,8 @@ export async function buildApp(config: Config, overrides: { mailer?: Mailer; log
     frameworkErrors,
     clientErrorHandler,
   });
-  const infrastructure = await openInfrastructure(config, { mailer: overrides.mailer, log: (line) => app.log.info(line) });
+  if (typeof config.trustProxy === 'number') app.log.warn(hopCountWarning(config.trustProxy));
+  const infrastructure = await openInfrastructure(config, { mailer: overrides.mailer, log: (line) => app.log.info(line), warn: (line) => app.log.warn(line) });
   app.addHook('onClose', () => infrastructure.close());
   const services = createServices(infrastructure);
   const cookies = { secureCookies: config.secureCookies };
@@ -78,7 +79,7 @@ export async function buildApp(config: Config, overrides: { mailer?: Mailer; log
   // Issue #18: a helper's session acts for a wearer in the private scope, asked after the wearer's own.
   const helper = identifyHelper(services.helpers);
   const publicRoutes: Mount[] = [
-    { prefix: '/api/auth', routes: identityRoutes(services.identity, { ...cookies, alsoSignOut: services.helpers.signOut }) },
+    { prefix: '/api/auth', routes: identityRoutes(services.identity, { ...cookies, alsoSignOut: services.helpers.signOut, unpairAllGlasses: services.account.unpairAllGlasses }) },
     { prefix: '/api/auth', routes: sessionRoutes(identify, helperProbe(services.helpers)) },
     { prefix: '/api/auth/helper', routes: helperAuthRoutes(services.helpers, cookies) },
     { prefix: '/api/helper-invitations', routes: invitationRoutes(services.helpers, cookies) },
@@ -116,7 +117,8 @@ export async function buildApp(config: Config, overrides: { mailer?: Mailer; log
   const mountAll = (mounts: Mount[]) => async (scope: FastifyInstance) => {
     for (const { prefix, routes } of mounts) await scope.register(routes, { prefix });
   };
-  await app.register(privateScope([identify, helper], mountAll(privateRoutes)));
+  // The browser's API names no glasses' scope: a token alone is known (last) and refused with 403 insufficient_scope.
+  await app.register(privateScope([identify, helper, bearer], mountAll(privateRoutes)));
   await app.register(privateScope([bearer, identify, helper], mountAll(sessionOrBearerRoutes), { bearerChallenge: true }));
   await app.register(privateScope(bearer, mountAll(bearerRoutes), { bearerChallenge: true, missingMessage: deviceMessages.tokenRequired }));
 
@@ -130,6 +132,12 @@ function logStream(config: Config, given: NodeJS.WritableStream | undefined): { 
 }
 
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
+
+/** D-038: a hop count trusts whoever connects, so a client that reaches an instance directly picks its own address. */
+export const hopCountWarning = (hops: number) =>
+  `TRUST_PROXY=${hops} trusts X-Forwarded-For from any client that reaches this instance directly, which can then choose ` +
+  'the address its rate limits count (and lock out others). Set TRUST_PROXY to the proxies\' addresses instead ' +
+  '(loopback, or a list such as 10.0.0.5,10.0.0.6 or 10.0.0.0/24): docs/deploy.md.';
 
 /** Paths that are never screens: an unknown one answers JSON 404, not the web app. */
 const API_PREFIXES = ['/api/', '/face-api/', '/device-api/', '/oauth/'];
@@ -157,6 +165,8 @@ async function registerWebApp(app: FastifyInstance, webDist: string | undefined,
       index: false,
       preCompressed: true,
       cacheControl: false,
+      // A signed-in screen's page is sent only as that screen, to a signed-in browser (below), never at its file's path.
+      allowedPath: (pathName) => !pathName.startsWith(`/${SIGNED_IN_PAGES}/`),
       setHeaders: (reply, file) => reply.header('Cache-Control', file.includes(HASHED_ASSET) ? IMMUTABLE : 'no-cache'),
     });
   }

@@ -13,6 +13,17 @@ export function rateLimitAddress(ip: string): string {
   return `${ipv6Groups(address).slice(0, 4).join(':')}::/64`;
 }
 
+/**
+ * The approximate network an address belongs to, as /pair compares it (RFC 8628 §5.4): an IPv4 address's /24, an IPv6
+ * address's /48 (a site's usual allocation). Anything else is given as it is.
+ */
+export function approximateNetwork(ip: string): string {
+  const address = rateLimitAddress(ip);
+  if (net.isIPv4(address)) return `${address.split('.').slice(0, 3).join('.')}.0/24`;
+  if (!address.endsWith('::/64')) return address;
+  return `${address.split(':').slice(0, 3).join(':')}::/48`;
+}
+
 /** The eight 16-bit groups of an IPv6 address, in lower-case hex without leading zeros. */
 function ipv6Groups(address: string): string[] {
   const [head = '', tail] = address.toLowerCase().split('::') as [string, string | undefined];

@@ -1,5 +1,6 @@
 import net from 'node:net';
 import path from 'node:path';
+import type { SupportContact } from '@seva/shared';
 import { z } from 'zod';
 
 /** Limits per window, each counted per IP and per account where the action names one. */
@@ -18,6 +19,8 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   publicUrl: string;
+  /** SUPPORT_EMAIL and SUPPORT_PHONE: shown on the help page (GET /api/support); unset ones are left out. */
+  support: SupportContact;
   /** PUBLIC_URL was not set: every loopback address of PORT is the portal's own origin (loopbackOrigins). */
   publicUrlIsDefault: boolean;
   secureCookies: boolean;
@@ -32,13 +35,23 @@ export interface Config {
   http: HttpTimeouts;
   /** The glasses' event streams (GET /device-api/events, issue #19). */
   events: EventsConfig;
+  /** BACKUP_KEY: signs each backup's manifest (HMAC-SHA256) and is required of a backup restored; kept outside DATA_DIR. */
+  backupKey: string | undefined;
   /** METRICS_PORT/METRICS_HOST: where GET /metrics listens (Prometheus text); undefined: metrics are off. */
   metrics: { port: number; host: string } | undefined;
   /** signIn counts failed sign-ins only: perIp across all accounts, perAccount per (account, address) pair (D-016). */
-  rateLimits: Record<'signIn' | 'signUp' | 'reset' | 'resend' | 'pair' | 'deviceAuthorization' | 'vitals' | 'helperInvite', { perIp: RateLimit; perAccount: RateLimit }>;
+  rateLimits: Record<'signIn' | 'signUp' | 'reset' | 'resend' | 'pair' | 'deviceAuthorization' | 'oauthToken' | 'vitals' | 'helperInvite', LimitRules>;
 }
 
 export type TrustProxy = false | number | string[];
+
+/** An action's limits: per address, per account, and (where given) per (account, address) pair. */
+export interface LimitRules {
+  perIp: RateLimit;
+  perAccount: RateLimit;
+  /** Reset requests (D-036): per (e-mail, address), so that perAccount can be a ceiling no few addresses reach. */
+  perPair?: RateLimit;
+}
 
 export interface EventsConfig {
   /** A heartbeat comment at least this often (below every proxy's idle timeout). */
@@ -100,6 +113,8 @@ const env = z.object({
     .optional(),
   MAIL_FROM: z.string().min(1).default('SEVA <no-reply@localhost>'),
   PUBLIC_URL: z.url().optional(),
+  SUPPORT_EMAIL: z.email('SUPPORT_EMAIL must be an e-mail address').optional(),
+  SUPPORT_PHONE: z.string().trim().min(1).max(40).regex(/^[+\d][\d ()-]*$/, 'SUPPORT_PHONE must be a phone number (digits, spaces, +, -, brackets)').optional(),
   FACE_THREADS: z.coerce.number().int().min(1).max(16).optional(),
   RATE_LIMIT_MULTIPLIER: z.coerce.number().positive().max(10_000).default(1),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -113,6 +128,7 @@ const env = z.object({
   SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(600).default(0),
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  BACKUP_KEY: z.string().min(32, 'BACKUP_KEY must be at least 32 characters (e.g. the output of openssl rand -hex 32)').optional(),
 }).refine((e) => e.SHUTDOWN_DRAIN_SECONDS < e.SHUTDOWN_TIMEOUT_SECONDS, {
   path: ['SHUTDOWN_DRAIN_SECONDS'],
   message: 'SHUTDOWN_DRAIN_SECONDS must be shorter than SHUTDOWN_TIMEOUT_SECONDS (the drain counts within the shutdown deadline)',
@@ -129,12 +145,17 @@ export const defaultRateLimits: Config['rateLimits'] = {
   signIn: { perIp: { max: 100, windowSeconds: minutes(60) }, perAccount: { max: 10, windowSeconds: minutes(15) } },
   // 100 an hour per address (Firebase's figure), 5 an hour per e-mail address.
   signUp: { perIp: { max: 100, windowSeconds: minutes(60) }, perAccount: { max: 5, windowSeconds: minutes(60) } },
-  reset: { perIp: { max: 10, windowSeconds: minutes(60) }, perAccount: { max: 3, windowSeconds: minutes(60) } },
+  // Reset requests (D-036): 3 an hour per (e-mail, address), so that nobody elsewhere can use up the owner's; at most
+  // 30 an hour per e-mail in all, which takes ten addresses (IPv6 counted by /64) to reach, and caps the mail an owner gets.
+  reset: { perIp: { max: 10, windowSeconds: minutes(60) }, perAccount: { max: 30, windowSeconds: minutes(60) }, perPair: { max: 3, windowSeconds: minutes(60) } },
   resend: { perIp: { max: 10, windowSeconds: minutes(60) }, perAccount: { max: 3, windowSeconds: minutes(60) } },
   // Pairing codes typed on /pair, like sign-in: user codes are short (38 bits), so guesses must stay few.
   pair: { perIp: { max: 30, windowSeconds: minutes(15) }, perAccount: { max: 10, windowSeconds: minutes(15) } },
   // Codes the glasses ask for (POST /oauth/device_authorization), per address only: there is no account yet.
   deviceAuthorization: { perIp: { max: 30, windowSeconds: minutes(15) }, perAccount: { max: 30, windowSeconds: minutes(15) } },
+  // Polls of the token endpoint per address: a pair of glasses polls every 5 s (120 in 10 minutes), so 10 pairing at
+  // once behind one address never meet it, and a flood of made-up device codes stops before it loads the database.
+  oauthToken: { perIp: { max: 1200, windowSeconds: minutes(10) }, perAccount: { max: 1200, windowSeconds: minutes(10) } },
   // Web-vitals reports (a few per page view) per address, so that no one can flood the log; there is no account.
   vitals: { perIp: { max: 1000, windowSeconds: minutes(15) }, perAccount: { max: 1000, windowSeconds: minutes(15) } },
   // Helper invitations (issue #18), like sign-up: 100 an hour per address, 5 an hour per invited e-mail address, and
@@ -175,6 +196,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     publicUrl,
     publicUrlIsDefault: e.PUBLIC_URL === undefined,
+    support: { ...(e.SUPPORT_EMAIL ? { email: e.SUPPORT_EMAIL } : {}), ...(e.SUPPORT_PHONE ? { phone: e.SUPPORT_PHONE } : {}) },
     secureCookies: publicUrl.startsWith('https://'),
     faceThreads: e.FACE_THREADS ?? 2,
     logLevel: e.LOG_LEVEL,
@@ -190,6 +212,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       drainMs: e.SHUTDOWN_DRAIN_SECONDS * 1000,
     },
     events: { heartbeatMs: e.EVENTS_HEARTBEAT_SECONDS * 1000, retryMs: e.EVENTS_RETRY_SECONDS * 1000, perAccount: e.EVENTS_PER_ACCOUNT, coalesceMs: 20 },
+    backupKey: e.BACKUP_KEY,
     metrics: e.METRICS_PORT === undefined ? undefined : { port: e.METRICS_PORT, host: e.METRICS_HOST },
   };
 }
@@ -201,7 +224,14 @@ function scaleLimits(limits: Config['rateLimits'], factor: number): Config['rate
   const perAccountFactor = (action: string) => (action === 'signIn' ? Math.min(factor, 1) : capped(action));
   const scale = (rule: RateLimit, by: number) => ({ ...rule, max: Math.ceil(rule.max * by) });
   return Object.fromEntries(
-    Object.entries(limits).map(([action, rules]) => [action, { perIp: scale(rules.perIp, capped(action)), perAccount: scale(rules.perAccount, perAccountFactor(action)) }]),
+    Object.entries(limits).map(([action, rules]) => [
+      action,
+      {
+        perIp: scale(rules.perIp, capped(action)),
+        perAccount: scale(rules.perAccount, perAccountFactor(action)),
+        ...(rules.perPair ? { perPair: scale(rules.perPair, capped(action)) } : {}),
+      },
+    ]),
   ) as Config['rateLimits'];
 }
 

@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { faceFixture } from '../../../test-kit/test-data.ts';
 import { manualMessages } from './modules/manuals/service.ts';
+import { pairGlasses } from './testing/paired-glasses.ts';
 import { routesOf, type ServedRoute } from './testing/routes-of.ts';
 import { tableNames } from './testing/table-scan.ts';
 import { createTestApp, engines, signedInUser, type TestApp } from './testing/test-app.ts';
@@ -22,11 +23,13 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 300);
 const FIELD_NAMES = [
   'email', 'licenseId', 'password', 'confirmPassword', 'username', 'countryCode', 'phoneNumber', 'token', 'name', 'updated_name',
   'face_id', 'code', 'primary', 'secondary', 'phone', 'client_id', 'device_name', 'grant_type', 'device_code', 'features', 'value', 'id',
+  'scope',
 ];
 
 const SPECIAL_TEXT = [
   '', ' ', '\u0000', 'a\u202Eb', '\uD800', '\uDFFF', '__proto__', 'constructor', "x' OR '1'='1", '../../etc/passwd', '%00', '<script>alert(1)</script>',
   'X,Email:evil@example.com', 'a@b.co,c@d.co', '00000000-0000-4000-8000-000000000000', 'seva-glasses', 'urn:ietf:params:oauth:grant-type:device_code',
+  'faces:read faces:images', 'faces:write', 'events camera', 'contacts:read  features ',
   '+12025550123', '2025550123', 'LIC-1', 'Blue-Cactus9!Lamp', '1e309', 'NaN', '-0', '\r\n\r\n', 'ｆｕｌｌｗｉｄｔｈ', '👩‍👩‍👧‍👦'.repeat(20),
 ];
 
@@ -156,10 +159,13 @@ describe.each(engines)('generated hostile input to every endpoint on %s', (engin
   let t: TestApp;
   let user: Awaited<ReturnType<typeof signedInUser>>;
   let routes: ServedRoute[];
+  /** Real glasses allowed only to download pictures: every other glasses' call must refuse them (403 insufficient_scope). */
+  let picturesOnly: string;
   beforeAll(async () => {
     t = await createTestApp(engine);
     user = await signedInUser(t);
     routes = routesOf(t.app);
+    picturesOnly = `Bearer ${(await pairGlasses(t, user.cookie, 'Fuzz frames', 'faces:images')).token}`;
   });
   afterAll(() => t.close());
 
@@ -184,7 +190,11 @@ describe.each(engines)('generated hostile input to every endpoint on %s', (engin
       route: fc.constantFrom(...routes),
       signedIn: fc.oneof({ weight: 5, arbitrary: fc.constant(true) }, { weight: 1, arbitrary: fc.constant(false) }),
       origin: fc.oneof({ weight: 9, arbitrary: fc.constant<string | undefined>(undefined) }, { weight: 1, arbitrary: fc.constantFrom('https://evil.example', 'null', 'http://localhost:3000') }),
-      bearer: fc.oneof({ weight: 9, arbitrary: fc.constant<string | undefined>(undefined) }, { weight: 1, arbitrary: hostileText.map((text) => `Bearer ${text}`.replace(/[\r\n]/g, '')) }),
+      bearer: fc.oneof(
+        { weight: 9, arbitrary: fc.constant<string | undefined>(undefined) },
+        { weight: 1, arbitrary: hostileText.map((text) => `Bearer ${text}`.replace(/[\r\n]/g, '')) },
+        { weight: 1, arbitrary: fc.constant(picturesOnly) },
+      ),
       param: paramValue,
       query,
       body: bodies(user.input.email),
@@ -234,6 +244,10 @@ describe.each(engines)('generated hostile input to every endpoint on %s', (engin
         // The session survives every call: a refused or odd call never signs the user out.
         if (withCookie && !bearer && !origin && !route.path.startsWith('/device-api/')) expect(res.statusCode, `${route.method} ${url}`).not.toBe(401);
         if (res.statusCode >= 400) expect(await stored(), `${route.method} ${url} answered ${res.statusCode}`).toEqual(before);
+        // The pictures-only token reaches nothing but the pictures.
+        if (bearer === picturesOnly && route.path !== '/face-api/image/:faceId' && !isPublic(route) && res.statusCode !== 401) {
+          if (route.path.startsWith('/face-api/') || route.path.startsWith('/device-api/')) expect(res.statusCode, `${route.method} ${url}`).toBeGreaterThanOrEqual(400);
+        }
       }),
       { numRuns: RUNS },
     );

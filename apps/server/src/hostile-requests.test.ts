@@ -2,6 +2,7 @@ import net from 'node:net';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from './config.ts';
+import { pairGlasses } from './testing/paired-glasses.ts';
 import { createTestApp, engines, signedInUser, type TestApp } from './testing/test-app.ts';
 
 const MALFORMED_FORM = 'The form could not be read: it is incomplete or not a valid multipart form. Please send it again.';
@@ -86,6 +87,18 @@ describe.each(engines)('hostile requests on %s', (engine) => {
     expect(statusOf(answer)).toBe(401);
     expect(answer).toMatch(/\r\nconnection: close\r\n/i);
     expect(bodyOf(answer)).toEqual({ message: 'Please sign in to continue.' });
+  });
+
+  it("answers a 5 MB upload from glasses not allowed to write faces with 403 insufficient_scope before its body, and closes the connection", async () => {
+    const { token } = await pairGlasses(t, cookie, 'Reading frames');
+    const answer = await rawExchange(
+      port,
+      `POST /face-api/store_face HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${token}\r\nContent-Type: multipart/form-data; boundary=x\r\nContent-Length: 5242880\r\n\r\n`,
+    );
+    expect(statusOf(answer)).toBe(403);
+    expect(answer).toMatch(/\r\nconnection: close\r\n/i);
+    expect(answer).toMatch(/\r\nwww-authenticate: Bearer error="insufficient_scope", scope="faces:write"\r\n/i);
+    expect(bodyOf(answer)).toMatchObject({ code: 'insufficient_scope' });
   });
 
   it('ends a signed-in upload whose body stops arriving, without an error in the log', async () => {

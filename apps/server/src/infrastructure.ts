@@ -20,10 +20,12 @@ export interface Infrastructure {
   faceEngine: () => FaceEngine;
   /** What is counted for Prometheus (served on METRICS_PORT by server.ts; off when unset). */
   metrics: PortalMetrics;
+  /** Where a part that keeps going past a failure (the blob deletion queue) says so; nowhere when absent. */
+  warn?: (line: string) => void;
   close(): Promise<void>;
 }
 
-export async function openInfrastructure(config: Config, options: { mailer?: Mailer; log: (line: string) => void }): Promise<Infrastructure> {
+export async function openInfrastructure(config: Config, options: { mailer?: Mailer; log: (line: string) => void; warn?: (line: string) => void }): Promise<Infrastructure> {
   const metrics = createMetrics({ enabled: config.metrics !== undefined });
   const database = await openDatabase(config, metrics.enabled ? timedQueries(metrics) : undefined);
   metrics.watch('databasePool', () => database.pool() ?? { total: 0, idle: 0, waiting: 0 });
@@ -39,6 +41,7 @@ export async function openInfrastructure(config: Config, options: { mailer?: Mai
     changeFeed,
     faceEngine: () => (engine ??= createFaceEngine({ threads: config.faceThreads })),
     metrics,
+    warn: options.warn ?? options.log,
     async close() {
       await engine?.close();
       await changeFeed.close();
@@ -68,5 +71,7 @@ function countedMailer(mailer: Mailer, metrics: PortalMetrics): Mailer {
       }
       metrics.mailsSent.inc();
     },
+    ...(mailer.forget ? { forget: mailer.forget } : {}),
+    ...(mailer.forgetBefore ? { forgetBefore: mailer.forgetBefore } : {}),
   };
 }

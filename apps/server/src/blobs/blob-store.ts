@@ -41,6 +41,11 @@ export interface BlobStore {
   list(): Promise<StoredBlob[]>;
   /** Removes what writes interrupted by a crash left (temporary files); answers how many. Only at start. */
   sweepTemporary(): Promise<number>;
+  /**
+   * Files under the store that are no blob of the portal's (a desktop's `.DS_Store`): never listed, deleted or backed
+   * up, only reported; paths relative to DATA_DIR.
+   */
+  strays(): Promise<string[]>;
   /** The blob's size in bytes without reading it, or undefined when there is none. */
   size(key: string): Promise<number | undefined>;
   /**
@@ -78,8 +83,10 @@ const TYPE_SUFFIX = '.type';
 export const BLOBS_DIR = 'blobs';
 
 /** Segments start with a letter or digit (never a temporary file's dot) and no key ends like a content-type file. */
+const isKey = (key: string) => KEY_PATTERN.test(key) && !key.includes('..') && !key.endsWith(TYPE_SUFFIX);
+
 function checkKey(key: string): string {
-  if (!KEY_PATTERN.test(key) || key.includes('..') || key.endsWith(TYPE_SUFFIX)) throw new Error(`Invalid blob key: ${key}`);
+  if (!isKey(key)) throw new Error(`Invalid blob key: ${key}`);
   return key;
 }
 
@@ -180,7 +187,7 @@ export function fileBlobStore(dataDir: string, db: Db): BlobStore {
     async list() {
       const blobs: StoredBlob[] = [];
       for (const file of await walk()) {
-        if (file.endsWith(TYPE_SUFFIX) || isTemporary(path.posix.basename(file))) continue;
+        if (file.endsWith(TYPE_SUFFIX) || isTemporary(path.posix.basename(file)) || !isKey(file)) continue;
         try {
           blobs.push({ key: file, storedAt: (await fs.stat(path.join(root, file))).mtime.toISOString() });
         } catch (error) {
@@ -198,6 +205,11 @@ export function fileBlobStore(dataDir: string, db: Db): BlobStore {
       );
       for (const file of leftovers) await fs.rm(path.join(root, file), { force: true });
       return leftovers.length;
+    },
+    async strays() {
+      const files = await walk();
+      const isStray = (file: string) => !isTemporary(path.posix.basename(file)) && !isKey(file.endsWith(TYPE_SUFFIX) ? file.slice(0, -TYPE_SUFFIX.length) : file);
+      return files.filter(isStray).map((file) => `${BLOBS_DIR}/${file}`);
     },
   };
 }
@@ -269,6 +281,9 @@ export function sqlBlobStore(db: Db): BlobStore {
     },
     async sweepTemporary() {
       return 0;
+    },
+    async strays() {
+      return [];
     },
   };
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../private-files.ts';
 
 /** Files being written start with this; a crash can leave them behind, and the start-up sweep removes them. */
 export const TEMPORARY_PREFIX = '.tmp-';
@@ -19,7 +20,7 @@ export async function syncDirectory(dir: string): Promise<void> {
 
 /** Creates `dir` and any missing parents, and flushes each new entry to disk. */
 export async function makeDirectoryDurably(dir: string): Promise<void> {
-  const first = await fs.mkdir(dir, { recursive: true });
+  const first = await fs.mkdir(dir, { recursive: true, mode: PRIVATE_DIR_MODE });
   if (first === undefined) return;
   const parents: string[] = [];
   for (let current = dir; current !== path.dirname(first); current = path.dirname(current)) parents.push(path.dirname(current));
@@ -32,7 +33,7 @@ export async function makeDirectoryDurably(dir: string): Promise<void> {
  */
 export async function writeTemporary(target: string, data: Buffer | string): Promise<string> {
   const temp = path.join(path.dirname(target), `${TEMPORARY_PREFIX}${path.basename(target)}-${randomBytes(6).toString('hex')}`);
-  const handle = await fs.open(temp, 'wx');
+  const handle = await fs.open(temp, 'wx', PRIVATE_FILE_MODE);
   try {
     await handle.writeFile(data);
     await handle.sync();

@@ -128,11 +128,33 @@ describe('admin backup and restore of the embedded install', () => {
     fs.rmSync(work, { recursive: true, force: true });
   });
 
-  const run = async (argv: string[], dataDir = t.config.dataDir) => {
+  const run = async (argv: string[], dataDir = t.config.dataDir, env: Record<string, string> = {}) => {
     const { lines, out } = captured();
-    const code = await runCli(argv, { ...loadConfig({}), dataDir }, out);
+    const code = await runCli(argv, { ...loadConfig(env), dataDir }, out);
     return { code, ...lines };
   };
+
+  it('signs the manifest with BACKUP_KEY and restores only a backup signed with that key', async () => {
+    const key = { BACKUP_KEY: 'k'.repeat(64) };
+    const signed = path.join(work, 'signed.tar');
+    const backup = await run(['backup', signed], t.config.dataDir, key);
+    expect(backup.code).toBe(0);
+    expect(backup.out).toEqual([expect.stringMatching(/ Signed with BACKUP_KEY\.$/)]);
+
+    const restored = await run(['restore', signed], path.join(work, 'signed-restored'), key);
+    expect(restored.code).toBe(0);
+    expect(restored.out[0]).toContain('and its signature matches BACKUP_KEY');
+
+    // Made with another key (one who changed a backup cannot sign it with the operator's), or unsigned: refused.
+    const other = path.join(work, 'other-key.tar');
+    expect((await run(['backup', other], t.config.dataDir, { BACKUP_KEY: 'o'.repeat(64) })).code).toBe(0);
+    const unsigned = path.join(work, 'unsigned.tar');
+    expect((await run(['backup', unsigned])).code).toBe(0);
+    const target = path.join(work, 'signed-target');
+    expect(await run(['restore', other], target, key)).toEqual({ code: 1, out: [], err: [backupMessages.badSignature(other)] });
+    expect(await run(['restore', unsigned], target, key)).toEqual({ code: 1, out: [], err: [backupMessages.unsigned(unsigned)] });
+    expect(fs.existsSync(target) ? fs.readdirSync(target) : []).toEqual([]);
+  });
 
   it('writes an archive that restores into an empty folder, where the same user signs in and sees the same face', async () => {
     const body = storeBody({ name: 'Howard', email: owner.input.email, face_id: randomUUID() }, onePersonPhoto());

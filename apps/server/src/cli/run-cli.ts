@@ -121,7 +121,7 @@ export async function runCli(argv: readonly string[], config: Config, out: CliOu
         return 0;
       }
       case 'check':
-        return await withServices(config, out, (services) => checkCommand(services, command.repair, out));
+        return await withServices(config, out, (services) => checkCommand(services, config, command.repair, out));
       case 'backup':
         return await backupCommand(config, command.file, out);
       case 'restore':

@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type LogEvent, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.ts';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../private-files.ts';
 import type { Dialect } from './dialect-types.ts';
 import { migrations } from './migrations/index.ts';
 import { pooledPreparedReads, sqlitePreparedReads, type PreparedReads } from './prepared-reads.ts';
@@ -37,8 +38,10 @@ export async function openDatabase(config: Pick<Config, 'dataDir' | 'databaseUrl
 export const SQLITE_FILE_NAME = 'seva.sqlite';
 
 function openSqlite(dataDir: string, log: QueryLog | undefined): DatabaseHandle {
-  fs.mkdirSync(dataDir, { recursive: true });
+  fs.mkdirSync(dataDir, { recursive: true, mode: PRIVATE_DIR_MODE });
   const fileName = path.join(dataDir, SQLITE_FILE_NAME);
+  // Made 0600 before SQLite opens it: its -wal and -shm files take the database file's mode.
+  fs.closeSync(fs.openSync(fileName, 'a', PRIVATE_FILE_MODE));
   const file = new SQLite(fileName);
   file.pragma('journal_mode = WAL');
   file.pragma('foreign_keys = ON');

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
@@ -10,6 +10,7 @@ import { openDatabase, SQLITE_FILE_NAME, type DatabaseHandle, type Db } from '..
 import { createMetrics } from '../metrics/portal-metrics.ts';
 import type { Infrastructure } from '../infrastructure.ts';
 import { createServices } from '../services.ts';
+import { PRIVATE_FILE_MODE } from '../private-files.ts';
 import { describeFinding, type Finding } from './integrity.ts';
 import { createTarWriter, readTar, type TarEntry } from './tar.ts';
 
@@ -17,9 +18,22 @@ import { createTarWriter, readTar, type TarEntry } from './tar.ts';
  * Backup of the embedded install: one POSIX tar holding the DATA_DIR layout, so `tar -xf` alone would also restore it:
  *   blobs/<key>, blobs/<key>.type   every blob a backed-up record names, and only those
  *   seva.sqlite                     SQLite's online backup, taken first
- *   seva-backup.json                format, time, and the size and SHA-256 of every file above (last)
+ *   seva-backup.json                format, time, and the size and SHA-256 of every file above
+ *   seva-backup.json.sig            with BACKUP_KEY set: the manifest's HMAC-SHA256 under that key (last)
+ * The manifest detects damage; its signature, made with a key kept outside DATA_DIR, detects a changed backup (D-039).
  */
 export const MANIFEST_NAME = 'seva-backup.json';
+export const SIGNATURE_NAME = 'seva-backup.json.sig';
+const SIGNATURE_PREFIX = 'hmac-sha256:';
+
+const signatureOf = (manifest: Buffer, key: string) => `${SIGNATURE_PREFIX}${createHmac('sha256', key).update(manifest).digest('hex')}`;
+
+/** Whether `signature` is the manifest's under `key`, compared in constant time. */
+function signedWith(manifest: Buffer, signature: string, key: string): boolean {
+  const expected = Buffer.from(signatureOf(manifest, key));
+  const given = Buffer.from(signature.trim());
+  return expected.length === given.length && timingSafeEqual(expected, given);
+}
 const FORMAT = 'seva-backup';
 const VERSION = 1;
 
@@ -45,6 +59,9 @@ export const backupMessages = {
     'move the current data away or point DATA_DIR at a new directory.',
   notFound: (file: string) => `Backup file not found: ${file}`,
   notBackup: (file: string, why: string) => `${file} is not a SEVA backup, or it is damaged: ${why}`,
+  unsigned: (file: string) => `${file} is not signed, and BACKUP_KEY is set: only a backup signed with that key is restored. Nothing was restored.`,
+  badSignature: (file: string) =>
+    `${file} was not signed with this BACKUP_KEY, or it has been changed since it was made: it is not restored. Nothing was restored.`,
 } as const;
 
 export interface BackupSummary {
@@ -55,6 +72,8 @@ export interface BackupSummary {
   blobs: number;
   /** Records deleted while the backup ran, left out with their blob (as just after their deletion). */
   leftOut: string[];
+  /** The manifest carries its signature under BACKUP_KEY. */
+  signed: boolean;
 }
 
 /** Copies every page at once: a single step sees one state of the database, however busy the server is. */
@@ -161,11 +180,13 @@ export async function backupEmbeddedInstall(config: Config, file: string): Promi
 
     await archive.addFile(SQLITE_FILE_NAME, snapshotFile);
     const manifest: Manifest = { format: FORMAT, version: VERSION, createdAt, records: countByKind(kept), files: [...archive.entries] };
-    await archive.addBuffer(MANIFEST_NAME, Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`));
+    const manifestBytes = Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`);
+    await archive.addBuffer(MANIFEST_NAME, manifestBytes);
+    if (config.backupKey) await archive.addBuffer(SIGNATURE_NAME, Buffer.from(`${signatureOf(manifestBytes, config.backupKey)}\n`));
     await archive.finish();
     await fsp.rename(path.join(staging, 'backup.tar'), target);
     await syncDirectory(dir);
-    return { file: target, bytes: fs.statSync(target).size, createdAt, records: manifest.records, blobs, leftOut };
+    return { file: target, bytes: fs.statSync(target).size, createdAt, records: manifest.records, blobs, leftOut, signed: Boolean(config.backupKey) };
   } finally {
     await archive?.discard();
     await snapshot?.close();
@@ -178,13 +199,15 @@ export interface RestoreSummary {
   createdAt: string;
   records: Record<string, number>;
   blobs: number;
+  /** Its signature was checked against BACKUP_KEY (unset: only damage was checked). */
+  verified: boolean;
 }
 
 /** Names a backup may hold: its manifest, the database, and blob files under blobs/ (no way out of DATA_DIR). */
 function isEntryName(name: string): boolean {
   const parts = name.split('/');
   const safe = parts.every((part) => part !== '' && part !== '.' && part !== '..' && !part.includes('\\'));
-  return safe && (name === MANIFEST_NAME || name === SQLITE_FILE_NAME || (parts[0] === BLOBS_DIR && parts.length > 1));
+  return safe && (name === MANIFEST_NAME || name === SIGNATURE_NAME || name === SQLITE_FILE_NAME || (parts[0] === BLOBS_DIR && parts.length > 1));
 }
 
 function parseManifest(text: string, damaged: (why: string) => BackupError): Manifest {
@@ -223,21 +246,23 @@ export async function restoreEmbeddedInstall(config: Config, file: string): Prom
   const damaged = (why: string) => new BackupError(backupMessages.notBackup(file, why));
   try {
     const unpacked: TarEntry[] = [];
-    let manifestText: string | undefined;
+    let manifestBytes: Buffer | undefined;
+    let signature: string | undefined;
     const dirs = new Set<string>();
     await readTar(file, async ({ name, size }, chunks) => {
       if (!isEntryName(name)) throw damaged(`unexpected entry ${JSON.stringify(name)}`);
-      if (name === MANIFEST_NAME) {
+      if (name === MANIFEST_NAME || name === SIGNATURE_NAME) {
         const parts: Buffer[] = [];
         for await (const chunk of chunks) parts.push(chunk);
-        manifestText = Buffer.concat(parts).toString('utf8');
+        if (name === MANIFEST_NAME) manifestBytes = Buffer.concat(parts);
+        else signature = Buffer.concat(parts).toString('utf8');
         return;
       }
       const destination = path.join(staging, name);
       await makeDirectoryDurably(path.dirname(destination));
       dirs.add(path.dirname(destination));
       const hash = createHash('sha256');
-      const output = await fsp.open(destination, 'wx');
+      const output = await fsp.open(destination, 'wx', PRIVATE_FILE_MODE);
       try {
         for await (const chunk of chunks) {
           hash.update(chunk);
@@ -251,8 +276,12 @@ export async function restoreEmbeddedInstall(config: Config, file: string): Prom
     }).catch((error: unknown) => {
       throw error instanceof BackupError ? error : damaged((error as Error).message);
     });
-    if (manifestText === undefined) throw damaged(`it has no ${MANIFEST_NAME}`);
-    const manifest = parseManifest(manifestText, damaged);
+    if (manifestBytes === undefined) throw damaged(`it has no ${MANIFEST_NAME}`);
+    if (config.backupKey) {
+      if (signature === undefined) throw new BackupError(backupMessages.unsigned(file));
+      if (!signedWith(manifestBytes, signature, config.backupKey)) throw new BackupError(backupMessages.badSignature(file));
+    }
+    const manifest = parseManifest(manifestBytes.toString('utf8'), damaged);
     const expected = new Map(manifest.files.map((entry) => [entry.name, entry]));
     for (const entry of unpacked) {
       const listed = expected.get(entry.name);
@@ -271,7 +300,7 @@ export async function restoreEmbeddedInstall(config: Config, file: string): Prom
       // Every blob in a backup is named by one of its records, so any unnamed blob counts, however new.
       const report = await integrity.check({ orphansStoredBefore: new Date(Date.now() + 60_000) });
       if (report.findings.length > 0) throw damaged(`its records and blobs disagree: ${report.findings.map(describeFinding).join('; ')}`);
-      summary = { dataDir, createdAt: manifest.createdAt, records: countByKind(await integrity.namedBlobs()), blobs: report.blobs };
+      summary = { dataDir, createdAt: manifest.createdAt, records: countByKind(await integrity.namedBlobs()), blobs: report.blobs, verified: Boolean(config.backupKey) };
     } finally {
       await restored.close();
     }

@@ -12,7 +12,12 @@ export interface IntegrityReport {
   blobs: number;
   /** Blobs no record names yet that were stored after the cut-off: most likely a write in progress, left alone. */
   recent: number;
+  /** Files under DATA_DIR/blobs that are no blob (a desktop's `.DS_Store`): reported, never removed. */
+  strays: string[];
 }
+
+/** An operator-readable line for a stray file. */
+export const describeStray = (file: string) => `${file} is not a blob the portal stores; left alone`;
 
 /** An operator-readable line for a finding. */
 export function describeFinding(finding: Finding): string {
@@ -62,7 +67,7 @@ export function createIntegrity({ blobs, records }: { blobs: BlobStore; records:
         if (blob.storedAt < cutOff) findings.push({ problem: 'orphan-blob', key: blob.key, storedAt: blob.storedAt });
         else recent += 1;
       }
-      return { findings, records: after.length, blobs: stored.length, recent };
+      return { findings, records: after.length, blobs: stored.length, recent, strays: await blobs.strays() };
     },
 
     /**

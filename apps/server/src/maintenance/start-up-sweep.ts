@@ -1,5 +1,5 @@
 import type { BlobStore } from '../blobs/blob-store.ts';
-import { describeFinding, type Integrity } from './integrity.ts';
+import { describeFinding, describeStray, type Integrity } from './integrity.ts';
 
 interface Log {
   info(line: string): void;
@@ -20,6 +20,7 @@ export async function sweepAfterCrash(deps: { blobs: BlobStore; integrity: Integ
   if (temporary > 0) log.info(`start-up sweep: removed ${temporary} temporary blob files left by an interrupted write`);
   if (!deps.embedded) return;
   const report = await integrity.check({ orphansStoredBefore: deps.startedAt });
+  for (const file of report.strays) log.warn(`start-up sweep: ${describeStray(file)}`);
   const orphans = report.findings.filter((finding) => finding.problem === 'orphan-blob');
   for (const line of await integrity.repair(orphans)) log.info(`start-up sweep: ${line}`);
   const missing = report.findings.filter((finding) => finding.problem === 'missing-blob');

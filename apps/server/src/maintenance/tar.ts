@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
+import { PRIVATE_FILE_MODE } from '../private-files.ts';
 
 /**
  * The few parts of POSIX tar (ustar) a backup needs: regular files only, names up to 255 bytes, files under 8 GiB.
@@ -54,7 +55,7 @@ const padding = (size: number) => (BLOCK - (size % BLOCK)) % BLOCK;
 
 /** Writes a tar file entry by entry; `finish` ends it and flushes it to disk. */
 export async function createTarWriter(file: string) {
-  const handle = await fs.open(file, 'wx');
+  const handle = await fs.open(file, 'wx', PRIVATE_FILE_MODE);
   const mtime = new Date();
   const entries: TarEntry[] = [];
   let closed = false;

@@ -54,7 +54,7 @@ export function createMetrics({ enabled }: { enabled: boolean }) {
     }),
     rateLimitRefusals: new Counter({
       name: 'seva_rate_limit_refusals_total',
-      help: 'Requests refused by a rate limit, by limit (signIn, signUp, reset, resend, pair, deviceAuthorization, vitals) and scope (ip, account).',
+      help: 'Requests refused by a rate limit, by limit (signIn, signUp, reset, resend, pair, deviceAuthorization, oauthToken, vitals) and scope (ip, account).',
       labelNames: ['limit', 'scope'] as const,
       registers,
     }),

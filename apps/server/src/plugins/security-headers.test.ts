@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createTestApp, engines } from '../testing/test-app.ts';
+import { createTestApp, engines, signedInUser } from '../testing/test-app.ts';
 
 /** The directives of a Content-Security-Policy header, by name. */
 function directives(csp: string): Map<string, string[]> {
@@ -52,6 +52,24 @@ describe.each(engines)('security headers on %s', (engine) => {
         expect(res.headers['x-frame-options']).toBe('DENY');
         expect(res.headers['referrer-policy']).toBe('no-referrer');
       }
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('tells caches to keep no answer with personal data: every POST answer and every signed-in read', async () => {
+    const t = await createTestApp(engine);
+    try {
+      const { cookie, input } = await signedInUser(t);
+      const answers = [
+        await t.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { licenseId: input.licenseId, password: input.password } }),
+        await t.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { licenseId: input.licenseId, password: 'Wrong-Cactus9!' } }),
+        await t.app.inject({ method: 'POST', url: '/face-api/get_all_faces', headers: { cookie }, payload: { email: input.email } }),
+        await t.app.inject({ method: 'GET', url: '/api/devices', headers: { cookie } }),
+        await t.app.inject({ method: 'GET', url: '/api/helpers', headers: { cookie } }),
+      ];
+      expect(answers.map((answer) => answer.headers['cache-control'])).toEqual(Array(answers.length).fill('no-store'));
+      expect(answers.map((answer) => answer.statusCode)).toEqual([200, 401, 200, 200, 200]);
     } finally {
       await t.close();
     }

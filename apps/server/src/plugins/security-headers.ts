@@ -23,6 +23,9 @@ function contentSecurityPolicy(secure: boolean): string {
     .join(';');
 }
 
+/** What an answer with personal data says to caches: keep nothing (RFC 9111 §5.2.2.5). */
+export const NO_STORE = 'no-store';
+
 /**
  * Security headers as helmet sets them, computed once at start-up and added in one call per request.
  * @fastify/helmet rebuilt them on every request: 40 µs of a 65 µs answer here (see docs/decisions.md, D-005).
@@ -53,8 +56,12 @@ export function registerSecurityHeaders(app: FastifyInstance, options: { secure:
     'X-XSS-Protection': '0',
     'Permissions-Policy': 'camera=(self), microphone=(), geolocation=()',
   };
+  // An API answer to anything but a read may carry personal data (a sign-in's user, a list of faces) and is never
+  // kept by a browser or a proxy; the private scope does the same for reads (plugins/session.ts).
+  const apiChange = { ...api, 'Cache-Control': NO_STORE };
   app.addHook('onRequest', async (request, reply) => {
-    reply.headers(isApi(request.url) ? api : pages);
+    if (!isApi(request.url)) reply.headers(pages);
+    else reply.headers(request.method === 'GET' || request.method === 'HEAD' ? api : apiChange);
   });
 }
 

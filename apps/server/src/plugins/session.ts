@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { deviceMessages, messages, onlyWearerCan } from '@seva/shared';
+import { deviceMessages, messages, onlyWearerCan, scopeText, type GlassesScope } from '@seva/shared';
 import type { SignedInUser } from '../db/signed-in-user.ts';
 import { DomainError, refused, unauthenticated } from '../domain-errors.ts';
 import { hashToken } from '../tokens.ts';
+import { NO_STORE } from './security-headers.ts';
 
 export const SESSION_COOKIE = 'seva_session';
 
@@ -21,6 +22,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Issue #18: a private route a helper may use for the wearer. Every other private route refuses helpers (403). */
     helpers?: 'allowed';
+    /** A route the glasses' token may call with any of these scopes. Every other route refuses a token (403 insufficient_scope). */
+    glassesScopes?: readonly GlassesScope[];
   }
 }
 
@@ -44,10 +47,26 @@ export function actingHelperName(request: FastifyRequest): string | undefined {
   return request.actor?.kind === 'helper' ? request.actor.shownAs : undefined;
 }
 
-/** The glasses a bearer token belongs to. */
+/** Route options of a route the glasses may call with any of `scopes`: `app.get('/', glassesMay('events'), handler)`. */
+export const glassesMay = (...scopes: GlassesScope[]) => ({ config: { glassesScopes: scopes } });
+
+/** The glasses a bearer token belongs to, and what the user allowed them to do. */
 export interface CallingDevice {
   id: string;
   name: string;
+  scopes: readonly GlassesScope[];
+}
+
+/**
+ * RFC 6750 §3.1: a token whose scopes do not cover the route gets 403 insufficient_scope, with the scopes that would
+ * (in WWW-Authenticate and the message). A route that names none is not the glasses' at all.
+ */
+function checkScope(request: FastifyRequest, reply: FastifyReply, device: CallingDevice): void {
+  const needed = request.routeOptions.config.glassesScopes ?? [];
+  if (needed.some((scope) => device.scopes.includes(scope))) return;
+  const wanted = needed.length > 0 ? scopeText(needed) : '';
+  reply.header('WWW-Authenticate', `Bearer error="insufficient_scope"${wanted ? `, scope="${wanted}"` : ''}`);
+  throw refused(wanted ? deviceMessages.insufficientScope(wanted) : deviceMessages.notForGlasses, { code: 'insufficient_scope' });
 }
 
 /**
@@ -110,9 +129,12 @@ export function privateScope(identify: Identify | readonly Identify[], register:
   const missing = options.missingMessage ?? messages.signInRequired;
   return async (scope: FastifyInstance) => {
     scope.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+      // Every answer here is someone's own data: no cache keeps it, unless a route says otherwise (a manual's PDF).
+      reply.header('Cache-Control', NO_STORE);
       try {
         request.user = await firstCaller(sources, request, missing);
         request.actor ??= WEARER;
+        if (request.device) checkScope(request, reply, request.device);
         if (request.actor.kind === 'helper' && request.routeOptions.config.helpers !== 'allowed') throw refused(onlyWearerCan(request.user.username), { code: 'wearer-only' });
       } catch (error) {
         if (options.bearerChallenge && error instanceof DomainError && error.kind === 'unauthenticated') {

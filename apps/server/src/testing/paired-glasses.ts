@@ -1,3 +1,6 @@
+import { pairGlassesWith } from '../../../../test-kit/glasses-pairing.ts';
+import { TEST_PASSWORD } from '../../../../test-kit/test-user.ts';
+import { fetchTransport } from '../../../../test-kit/transport.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { CLIENT_ID, createDevicesService, DEVICE_CODE_GRANT } from '../modules/devices/service.ts';
 import type { TestApp } from './test-app.ts';
@@ -15,6 +18,7 @@ export function devicesServiceAt(t: TestApp, options: { offsetMs?: number; maile
     features,
     limit: identity.limit,
     forgive: identity.forgive,
+    confirmPassword: identity.confirmPassword,
     now: () => new Date(Date.now() + offsetMs),
   });
 }
@@ -44,17 +48,18 @@ export function pollToken(t: TestApp, deviceCode: string, fields: Record<string,
   return t.app.inject({ method: 'POST', url: '/oauth/token', ...urlEncoded({ grant_type: DEVICE_CODE_GRANT, device_code: deviceCode, client_id: CLIENT_ID, ...fields }) });
 }
 
-/** The signed-in user answers a code on /pair: 'check', 'allow' or 'deny'. */
-export function answerCode(t: TestApp, cookie: string, action: 'check' | 'allow' | 'deny', code: string, remoteAddress = '127.0.0.1') {
-  return t.app.inject({ method: 'POST', url: `/api/devices/pairing/${action}`, headers: { cookie }, payload: { code }, remoteAddress });
+/** The signed-in user answers a code on /pair: 'check', 'allow' (with their password, the test users' by default) or 'deny'. */
+export function answerCode(t: TestApp, cookie: string, action: 'check' | 'allow' | 'deny', code: string, remoteAddress = '127.0.0.1', password = TEST_PASSWORD) {
+  const payload = action === 'allow' ? { code, password } : { code };
+  return t.app.inject({ method: 'POST', url: `/api/devices/pairing/${action}`, headers: { cookie }, payload, remoteAddress });
 }
 
-/** The whole grant: the glasses ask, the user allows, the glasses collect their token. */
-export async function pairGlasses(t: TestApp, cookie: string, deviceName = 'Kitchen glasses'): Promise<{ token: string; deviceId: string; userCode: string }> {
-  const started = await requestDeviceCode(t, { device_name: deviceName });
+/** The whole grant: the glasses ask (for `scope`, or the default), the user allows, the glasses collect their token. */
+export async function pairGlasses(t: TestApp, cookie: string, deviceName = 'Kitchen glasses', scope?: string, password = TEST_PASSWORD): Promise<{ token: string; deviceId: string; userCode: string }> {
+  const started = await requestDeviceCode(t, { device_name: deviceName, ...(scope === undefined ? {} : { scope }) });
   if (started.statusCode !== 200) throw new Error(`device_authorization answered ${started.statusCode}: ${started.body}`);
   const { device_code: deviceCode, user_code: userCode } = started.json() as { device_code: string; user_code: string };
-  const allowed = await answerCode(t, cookie, 'allow', userCode);
+  const allowed = await answerCode(t, cookie, 'allow', userCode, '127.0.0.1', password);
   if (allowed.statusCode !== 200) throw new Error(`allow answered ${allowed.statusCode}: ${allowed.body}`);
   const token = await pollToken(t, deviceCode);
   if (token.statusCode !== 200) throw new Error(`token answered ${token.statusCode}: ${token.body}`);
@@ -62,12 +67,6 @@ export async function pairGlasses(t: TestApp, cookie: string, deviceName = 'Kitc
 }
 
 /** The whole grant over HTTP against a running portal (or a balancer in front): the glasses' access token. */
-export async function pairGlassesOverHttp(base: string, cookie: string): Promise<string> {
-  const form = (fields: Record<string, string>) => ({ method: 'POST', ...urlEncoded(fields), body: urlEncoded(fields).payload });
-  const started = await fetch(`${base}/oauth/device_authorization`, form({ client_id: CLIENT_ID }));
-  const { device_code: deviceCode, user_code: userCode } = (await started.json()) as { device_code: string; user_code: string };
-  const allowed = await fetch(`${base}/api/devices/pairing/allow`, { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify({ code: userCode }) });
-  if (allowed.status !== 200) throw new Error(`allow answered ${allowed.status}: ${await allowed.text()}`);
-  const token = await fetch(`${base}/oauth/token`, form({ grant_type: DEVICE_CODE_GRANT, device_code: deviceCode, client_id: CLIENT_ID }));
-  return ((await token.json()) as { access_token: string }).access_token;
+export async function pairGlassesOverHttp(base: string, cookie: string, password = TEST_PASSWORD): Promise<string> {
+  return (await pairGlassesWith(fetchTransport(base), { cookie, password })).accessToken;
 }

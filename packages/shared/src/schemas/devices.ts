@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import type { GlassesScope } from '../glasses-scopes.ts';
+import { messages } from '../messages.ts';
+import { requiredText } from './fields.ts';
 
 /**
  * Pairing the glasses (OAuth 2.0 device grant, RFC 8628): the code the glasses speak and the user types on /pair,
@@ -8,8 +11,10 @@ import { z } from 'zod';
 /** 27 symbols: no vowels (so no words by chance) and none that look alike: no 0/O, no 1/I/L. */
 export const USER_CODE_ALPHABET = 'BCDFGHJKMNPQRSTVWXZ23456789';
 export const USER_CODE_LENGTH = 8;
-/** Glasses without a name (device_name) are called this. */
-export const DEFAULT_DEVICE_NAME = 'SEVA glasses';
+/** Glasses without a name (device_name) are called this: not a product name, so nobody can pass it off as official. */
+export const DEFAULT_DEVICE_NAME = 'Unnamed glasses';
+/** RFC 8628 §5.4: how long a pairing request lives, shown on /pair as the minutes left. */
+export const PAIRING_CODE_MINUTES = 10;
 export const DEVICE_NAME_MAX = 60;
 
 export const deviceMessages = {
@@ -30,9 +35,21 @@ export const deviceMessages = {
   unpair: 'Unpair',
   unpaired: (name: string) => `${name} unpaired. They can no longer reach your account.`,
   deviceNotFound: 'These glasses are not paired with your account.',
+  requestedAgo: (minutes: number) => (minutes < 1 ? 'less than a minute ago' : minutes === 1 ? '1 minute ago' : `${minutes} minutes ago`),
+  minutesLeft: (minutes: number) => (minutes <= 1 ? 'less than 1 minute left' : `${minutes} minutes left`),
+  differentNetwork: 'This request came from a different network than yours.',
+  sameNetwork: 'This request came from the same network as yours.',
+  codeFromLink:
+    'This code came inside a link, not from your glasses. Allow only if your own glasses are saying this code right now: whoever sent the link could otherwise reach your account with their glasses.',
+  passwordLabel: 'Your password',
+  passwordHint: 'To allow these glasses, enter the password you sign in with.',
   // The glasses' API (RFC 6750): for firmware logs, not screens.
   tokenRequired: 'This call needs the access token of paired glasses: Authorization: Bearer <access_token>.',
   tokenInvalid: 'This access token is not valid: the glasses were unpaired or never paired. Pair them again.',
+  tokenExpired: 'This access token has expired: it was not used for 180 days. Pair the glasses again.',
+  insufficientScope: (scopes: string) => `These glasses were not allowed to do this when they were paired. Pair them again with scope: ${scopes}.`,
+  notForGlasses: 'Glasses cannot make this call with their access token, whatever they were allowed.',
+  unknownScope: (scope: string) => `Unknown scope ${scope}. Known scopes: faces:read faces:images faces:write contacts:read events features.`,
   cursorInvalid: 'This sync cursor is not valid for these glasses. Sync again without since to get everything.',
   cursorExpired: 'This sync cursor is older than the deletions kept (90 days). Sync again without since to get everything.',
   streamsClosing: 'This server is restarting. Connect again in a moment.',
@@ -40,13 +57,6 @@ export const deviceMessages = {
   featuresMissing: 'Send the features the glasses run as { "features": { "<dbKey>": "<version>" } }.',
   versionNotText: 'Each version must be text, like "1.0".',
 } as const;
-
-/** What paired glasses may read and do, shown on /pair before 'Allow' and in the pairing e-mail. */
-export const PAIRING_GRANTS: readonly string[] = [
-  'the names of your faces and their face descriptions (not the pictures), to recognise people',
-  'your emergency contacts',
-  'the download links of the SEVA features, and report which ones the glasses run',
-];
 
 /** What a user may type: upper or lower case, with spaces or a dash anywhere. */
 export function normalizeUserCode(input: string): string {
@@ -73,12 +83,23 @@ export const pairingCodeSchema = z.strictObject({
 });
 export type PairingCodeInput = z.input<typeof pairingCodeSchema>;
 
-/** POST /api/devices/pairing/check: the glasses waiting for the code. */
+/** The body of POST /api/devices/pairing/allow: the code and the user's password (RFC 8628 §5.4: remote phishing). */
+export const pairingAllowSchema = pairingCodeSchema.extend({
+  password: requiredText(messages.passwordRequired, 1024, { trim: false }),
+});
+export type PairingAllowInput = z.input<typeof pairingAllowSchema>;
+
+/** POST /api/devices/pairing/check: the glasses waiting for the code, what they asked for, and where the request came from. */
 export interface PendingPairing {
   code: string;
   deviceName: string;
-  grants: readonly string[];
+  scopes: GlassesScope[];
+  /** The scopes in plain words, as /pair lists them. */
+  grants: string[];
+  requestedAt: string;
   expiresAt: string;
+  /** The request's network (a /24 IPv4 or /48 IPv6 prefix) and whether it is the network the user is on now. */
+  network: { from: string; sameAsYours: boolean };
 }
 
 /** One pair of glasses as GET /api/devices lists it; lastSeenAt is null until its first call with its token. */
@@ -87,6 +108,8 @@ export interface PairedDevice {
   name: string;
   pairedAt: string;
   lastSeenAt: string | null;
+  /** What the user allowed these glasses to do when they paired them. */
+  scopes: GlassesScope[];
 }
 
 /** The body of PUT /device-api/installed-features; the server checks each dbKey and version. */

@@ -19,7 +19,8 @@ describe.each(engines)("the glasses' bearer token (RFC 6750) on %s", (engine) =>
     t = await createTestApp(engine);
     owner = await signedInUser(t);
     other = await signedInUser(t);
-    glasses = await pairGlasses(t, owner.cookie, 'Owner glasses');
+    // Every scope, so that each face call is the user's own to make (scopes.test.ts refuses those outside them).
+    glasses = await pairGlasses(t, owner.cookie, 'Owner glasses', 'faces:read faces:images faces:write contacts:read events features');
   });
   afterAll(() => t.close());
 
@@ -34,7 +35,7 @@ describe.each(engines)("the glasses' bearer token (RFC 6750) on %s", (engine) =>
   };
   const sync = (headers: Record<string, string>) => t.app.inject({ method: 'GET', url: '/device-api/sync', headers });
 
-  it('works on every face-backend call, as the user who paired the glasses', async () => {
+  it('works on every face-backend call its scopes allow, as the user who paired the glasses', async () => {
     const auth = bearer(glasses.token);
     const faceId = randomUUID();
     const stored = await faceCall('POST', 'store_face', { email: owner.input.email, name: 'Sheldon', face_id: faceId, file: photo('people/sheldon/sheldon1.png') }, auth);
@@ -102,11 +103,17 @@ describe.each(engines)("the glasses' bearer token (RFC 6750) on %s", (engine) =>
     expect(basic.statusCode).toBe(200);
   });
 
-  it("does not open the browser's API to the token", async () => {
-    for (const url of ['/api/profile', '/api/devices', '/api/contacts', '/api/features']) {
+  it("does not open the browser's API to the token, whatever its scopes: 403 insufficient_scope", async () => {
+    for (const url of ['/api/profile', '/api/devices', '/api/contacts', '/api/features', '/api/account/sessions']) {
       const res = await t.app.inject({ method: 'GET', url, headers: bearer(glasses.token) });
-      expect([res.statusCode, res.headers['www-authenticate'], res.json()], url).toEqual([401, undefined, { message: 'Please sign in to continue.' }]);
+      expect([res.statusCode, res.headers['www-authenticate'], res.json()], url).toEqual([
+        403,
+        'Bearer error="insufficient_scope"',
+        { message: deviceMessages.notForGlasses, code: 'insufficient_scope' },
+      ]);
     }
+    const asBrowser = await t.app.inject({ method: 'GET', url: '/api/profile', headers: { ...bearer(glasses.token), cookie: owner.cookie } });
+    expect(asBrowser.statusCode).toBe(200);
   });
 
   it('keeps the last-seen time: never before the first call, then written at most once a minute', async () => {

@@ -22,7 +22,9 @@ export function registerOAuthHttp(app: FastifyInstance): void {
     reply.header('Cache-Control', 'no-store');
     if (error instanceof DomainError) {
       const status = STATUS_OF[error.kind];
-      const code = error.details.code ?? (status === 429 ? 'slow_down' : 'invalid_request');
+      // RFC 8628 §3.5 keeps slow_down for polling too fast (a 400); a rate limit is a plain 429 that says when to return.
+      const code = error.details.code ?? (status === 429 ? 'too_many_requests' : 'invalid_request');
+      if (error.details.retryAfterSeconds !== undefined) reply.header('Retry-After', String(error.details.retryAfterSeconds));
       return reply.status(status).send({ error: code, error_description: asDescription(error.message) });
     }
     const status = error.statusCode ?? 500;

@@ -3,6 +3,7 @@ import { deviceMessages, USER_CODE_ALPHABET } from '@seva/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, type RateLimit } from '../../config.ts';
 import type { Mailer } from '../../mail/mailer.ts';
+import { TEST_PASSWORD } from '../../../../../test-kit/test-user.ts';
 import { answerCode, devicesServiceAt, pairGlasses, pollToken, requestDeviceCode, urlEncoded } from '../../testing/paired-glasses.ts';
 import { createTestApp, engines, relaxedLimits, signedInUser, type TestApp } from '../../testing/test-app.ts';
 import { PAIRED_SUBJECT } from './emails.ts';
@@ -12,6 +13,7 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 const symbol = `[${USER_CODE_ALPHABET}]`;
 const USER_CODE = new RegExp(`^${symbol}{4}-${symbol}{4}$`);
 const oauthError = (error: string) => ({ error, error_description: expect.any(String) });
+const LOCAL = { ip: '127.0.0.1', userAgent: null };
 
 describe.each(engines)('pairing the glasses (RFC 8628) on %s', (engine) => {
   let t: TestApp;
@@ -59,11 +61,11 @@ describe.each(engines)('pairing the glasses (RFC 8628) on %s', (engine) => {
     expect(JSON.stringify(row)).not.toContain(body.device_code);
   });
 
-  it('accepts JSON as well as a form, and names unnamed glasses "SEVA glasses"', async () => {
+  it('accepts JSON as well as a form, and names unnamed glasses "Unnamed glasses", not a product name', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/oauth/device_authorization', payload: { client_id: 'seva-glasses' } });
     expect(res.statusCode).toBe(200);
     const check = await answerCode(t, owner.cookie, 'check', res.json().user_code);
-    expect(check.json().deviceName).toBe('SEVA glasses');
+    expect(check.json().deviceName).toBe('Unnamed glasses');
   });
 
   it.each([
@@ -104,8 +106,8 @@ describe.each(engines)('pairing the glasses (RFC 8628) on %s', (engine) => {
     expect([fast.statusCode, fast.json()]).toEqual([400, { error: 'slow_down', error_description: 'Polling too fast: wait at least 10 seconds between requests.' }]);
 
     // 6 s later is within the new 10 s interval: slow_down again, now 15 s; 21 s later is on time.
-    await expect(later(6_000).exchange({ grant_type: DEVICE_CODE_GRANT, client_id: 'seva-glasses', device_code: deviceCode })).rejects.toMatchObject({ details: { code: 'slow_down' } });
-    await expect(later(21_000).exchange({ grant_type: DEVICE_CODE_GRANT, client_id: 'seva-glasses', device_code: deviceCode })).rejects.toMatchObject({
+    await expect(later(6_000).exchange({ grant_type: DEVICE_CODE_GRANT, client_id: 'seva-glasses', device_code: deviceCode }, '127.0.0.1')).rejects.toMatchObject({ details: { code: 'slow_down' } });
+    await expect(later(21_000).exchange({ grant_type: DEVICE_CODE_GRANT, client_id: 'seva-glasses', device_code: deviceCode }, '127.0.0.1')).rejects.toMatchObject({
       details: { code: 'authorization_pending' },
     });
   });
@@ -114,13 +116,13 @@ describe.each(engines)('pairing the glasses (RFC 8628) on %s', (engine) => {
     const { device_code: deviceCode, user_code: userCode } = await started('Garden glasses');
     const allowed = await answerCode(t, owner.cookie, 'allow', userCode);
     expect(allowed.statusCode).toBe(200);
-    expect(allowed.json()).toEqual({ message: 'Glasses paired', device: { id: expect.any(String), name: 'Garden glasses', pairedAt: expect.any(String), lastSeenAt: null } });
+    expect(allowed.json()).toEqual({ message: 'Glasses paired', device: { id: expect.any(String), name: 'Garden glasses', pairedAt: expect.any(String), lastSeenAt: null, scopes: ['faces:read', 'contacts:read', 'events', 'features'] } });
 
     const token = await pollToken(t, deviceCode);
     expect(token.statusCode).toBe(200);
     expect(token.headers['cache-control']).toBe('no-store');
     expect(token.headers.pragma).toBe('no-cache');
-    expect(token.json()).toEqual({ access_token: expect.stringMatching(/^[\w-]{43}$/), token_type: 'Bearer' });
+    expect(token.json()).toEqual({ access_token: expect.stringMatching(/^[\w-]{43}$/), token_type: 'Bearer', scope: 'faces:read contacts:read events features', username: owner.input.username });
     const device = await db().selectFrom('devices').selectAll().where('id', '=', allowed.json().device.id).executeTakeFirstOrThrow();
     expect(device.token_hash).toBe(sha256(token.json().access_token));
 
@@ -143,15 +145,15 @@ describe.each(engines)('pairing the glasses (RFC 8628) on %s', (engine) => {
   it('expires a code after 10 minutes: expired_token for the glasses, a clear message on /pair', async () => {
     const { device_code: deviceCode, user_code: userCode } = await started();
     const polled = { grant_type: DEVICE_CODE_GRANT, client_id: 'seva-glasses', device_code: deviceCode };
-    await expect(later(599_000).exchange(polled)).rejects.toMatchObject({ details: { code: 'authorization_pending' } });
-    await expect(later(601_000).exchange(polled)).rejects.toMatchObject({ details: { code: 'expired_token' } });
+    await expect(later(599_000).exchange(polled, '127.0.0.1')).rejects.toMatchObject({ details: { code: 'authorization_pending' } });
+    await expect(later(601_000).exchange(polled, '127.0.0.1')).rejects.toMatchObject({ details: { code: 'expired_token' } });
     const user = await userOf(owner.input.email);
-    await expect(later(601_000).allow(user, userCode.replace('-', ''), '127.0.0.1')).rejects.toMatchObject({ kind: 'expired', message: deviceMessages.pairingCodeExpired });
+    await expect(later(601_000).allow(user, { code: userCode.replace('-', ''), password: TEST_PASSWORD }, LOCAL)).rejects.toMatchObject({ kind: 'expired', message: deviceMessages.pairingCodeExpired });
 
     // Allowed at the last moment: the glasses still collect their token after the 10 minutes.
     const { device_code: lastMinute, user_code: lastCode } = await started('Late glasses');
-    await later(599_000).allow(user, lastCode.replace('-', ''), '127.0.0.1');
-    await expect(later(605_000).exchange({ ...polled, device_code: lastMinute })).resolves.toMatchObject({ token_type: 'Bearer' });
+    await later(599_000).allow(user, { code: lastCode.replace('-', ''), password: TEST_PASSWORD }, LOCAL);
+    await expect(later(605_000).exchange({ ...polled, device_code: lastMinute }, '127.0.0.1')).resolves.toMatchObject({ token_type: 'Bearer' });
 
     await db().updateTable('device_authorizations').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('device_code_hash', '=', sha256(deviceCode)).execute();
     const check = await answerCode(t, owner.cookie, 'check', userCode);
@@ -184,7 +186,15 @@ describe.each(engines)('pairing the glasses (RFC 8628) on %s', (engine) => {
     const check = await answerCode(t, owner.cookie, 'check', typed);
     expect(check.statusCode).toBe(200);
     expect(check.headers['cache-control']).toBe('no-store');
-    expect(check.json()).toEqual({ code: userCode, deviceName: 'Reading glasses', grants: expect.arrayContaining([expect.stringContaining('faces')]), expiresAt: expect.any(String) });
+    expect(check.json()).toEqual({
+      code: userCode,
+      deviceName: 'Reading glasses',
+      scopes: ['faces:read', 'contacts:read', 'events', 'features'],
+      grants: expect.arrayContaining([expect.stringContaining('faces')]),
+      requestedAt: expect.any(String),
+      expiresAt: expect.any(String),
+      network: { from: '127.0.0.0/24', sameAsYours: true },
+    });
     expect((await answerCode(t, owner.cookie, 'check', userCode.replace('-', ''))).statusCode).toBe(200);
   });
 
@@ -243,7 +253,7 @@ describe.each(engines)('pairing the glasses (RFC 8628) on %s', (engine) => {
     };
     const user = await userOf(owner.input.email);
     const withoutMail = devicesServiceAt(t, { mailer: failing });
-    await expect(withoutMail.allow(user, userCode.replace('-', ''), '127.0.0.1')).rejects.toMatchObject({ kind: 'unavailable', message: deviceMessages.pairingMailFailed });
+    await expect(withoutMail.allow(user, { code: userCode.replace('-', ''), password: TEST_PASSWORD }, LOCAL)).rejects.toMatchObject({ kind: 'unavailable', message: deviceMessages.pairingMailFailed });
     expect((await listDevices(owner.cookie)).map((d) => d.name)).not.toContain('Quiet glasses');
     expect((await pollToken(t, deviceCode)).json().error).toBe('authorization_pending');
     expect((await answerCode(t, owner.cookie, 'allow', userCode)).statusCode).toBe(200);
@@ -294,7 +304,7 @@ describe.each(engines)('pairing limits on %s', (engine) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp(engine, {
-      rateLimits: { ...relaxedLimits, pair: { perIp: { max: 5, windowSeconds: 900 }, perAccount: three }, deviceAuthorization: { perIp: three, perAccount: generous } },
+      rateLimits: { ...relaxedLimits, pair: { perIp: { max: 5, windowSeconds: 900 }, perAccount: three }, deviceAuthorization: { perIp: three, perAccount: generous }, oauthToken: { perIp: { ...three, windowSeconds: 600 }, perAccount: generous } },
     });
   });
   afterAll(() => t.close());
@@ -331,11 +341,22 @@ describe.each(engines)('pairing limits on %s', (engine) => {
     expect((await answerCode(t, cookie, 'check', 'ZZZZ-ZZZ5', '10.9.1.1')).json()).toEqual(TOO_MANY);
   });
 
-  it('limits device codes per address, with an OAuth error body', async () => {
+  it('limits device codes per address with a plain 429 and Retry-After, never slow_down (kept for polling)', async () => {
     const ask = () => t.app.inject({ method: 'POST', url: '/oauth/device_authorization', ...urlEncoded({ client_id: 'seva-glasses' }), remoteAddress: '10.9.2.1' });
     for (let i = 0; i < 3; i += 1) expect((await ask()).statusCode).toBe(200);
     const blocked = await ask();
-    expect([blocked.statusCode, blocked.json()]).toEqual([429, { error: 'slow_down', error_description: TOO_MANY.message }]);
+    expect([blocked.statusCode, blocked.json()]).toEqual([429, { error: 'too_many_requests', error_description: TOO_MANY.message }]);
+    expect(blocked.headers['retry-after']).toBe('900');
+  });
+
+  it('limits the token endpoint per address, with a plain 429 and Retry-After', async () => {
+    const poll = () => t.app.inject({ method: 'POST', url: '/oauth/token', ...urlEncoded({ grant_type: DEVICE_CODE_GRANT, client_id: 'seva-glasses', device_code: 'made-up' }), remoteAddress: '10.9.5.1' });
+    for (let i = 0; i < 3; i += 1) expect((await poll()).json().error).toBe('invalid_grant');
+    const blocked = await poll();
+    expect([blocked.statusCode, blocked.json()]).toEqual([429, { error: 'too_many_requests', error_description: TOO_MANY.message }]);
+    expect(blocked.headers['retry-after']).toBe('600');
+    const elsewhere = await t.app.inject({ method: 'POST', url: '/oauth/token', ...urlEncoded({ grant_type: DEVICE_CODE_GRANT, client_id: 'seva-glasses', device_code: 'made-up' }), remoteAddress: '10.9.6.1' });
+    expect(elsewhere.json().error).toBe('invalid_grant');
   });
 
   it('lets RATE_LIMIT_MULTIPLIER raise the pairing limits tenfold at most', () => {

@@ -69,11 +69,19 @@ describe.each(engines)('the reference client (npm run glasses) against a running
     expect(run.code).toBe(0);
     expect(await allowed).toBe(200);
     expect(run.stdout).toContain(`Sign in to SEVA and open ${t.config.publicUrl}/pair?code=`);
-    expect(run.stdout).toContain('Paired.');
+    expect(run.stdout).toContain(`Paired with the SEVA account of ${user.input.username}.\nAllowed: faces:read contacts:read events features.`);
     expect(run.stdout).toContain('Full sync: 0 faces known, no changes.');
     expect(fs.statSync(stateFile()).mode & 0o777).toBe(0o600);
     const state = JSON.parse(fs.readFileSync(stateFile(), 'utf8'));
-    expect(state).toMatchObject({ portal: env.SEVA_URL, deviceName: 'Reference glasses', email: user.input.email, accessToken: expect.any(String), cursor: expect.any(String) });
+    expect(state).toMatchObject({
+      portal: env.SEVA_URL,
+      deviceName: 'Reference glasses',
+      username: user.input.username,
+      scope: 'faces:read contacts:read events features',
+      email: user.input.email,
+      accessToken: expect.any(String),
+      cursor: expect.any(String),
+    });
     const devices = (await t.app.inject({ method: 'GET', url: '/api/devices', headers: { cookie: user.cookie } })).json().devices;
     expect(devices).toEqual([expect.objectContaining({ name: 'Reference glasses', lastSeenAt: expect.any(String) })]);
   });
@@ -124,8 +132,30 @@ describe.each(engines)('the reference client (npm run glasses) against a running
     expect(run.stdout).toMatch(/Watching .* for changes[^]*Sync: 1 faces known:\n {2}~ Leonard is now Leonard Hofstadter\n[^]*Emergency contacts: Asha Rao \(\+91 9876543210, primary\)/);
   });
 
+  it('asks for the scopes given with --scope, says the account, and is refused what they do not cover', async () => {
+    const elsewhere = { ...env, SEVA_GLASSES_HOME: fs.mkdtempSync(path.join(os.tmpdir(), 'seva-glasses-')) };
+    try {
+      let allowed: Promise<number> | undefined;
+      const run = await glasses(['pair', '--scope', 'faces:images', '--name=Picture frames'], elsewhere, (line) => {
+        const code = /^Pairing code: (\S+)$/.exec(line)?.[1];
+        if (code) allowed = answerCode(t, user.cookie, 'allow', code).then((res) => res.statusCode);
+      });
+      expect([run.code, run.stderr, await allowed]).toEqual([0, '', 200]);
+      expect(run.stdout).toContain(`Paired with the SEVA account of ${user.input.username}.\nAllowed: faces:images.`);
+      expect(run.stdout).not.toContain('sync');
+      const refused = await glasses(['sync'], elsewhere);
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toContain('not allowed to do this when they were paired');
+      const unknown = await glasses(['pair', '--scope', 'camera'], elsewhere);
+      expect([unknown.code, unknown.stderr]).toEqual([1, expect.stringContaining('Unknown scope camera.')]);
+    } finally {
+      fs.rmSync(elsewhere.SEVA_GLASSES_HOME, { recursive: true, force: true });
+    }
+  });
+
   it('says what to do when the glasses are unpaired, or the command is wrong', async () => {
-    const [device] = (await t.app.inject({ method: 'GET', url: '/api/devices', headers: { cookie: user.cookie } })).json().devices as Array<{ id: string }>;
+    const devices = (await t.app.inject({ method: 'GET', url: '/api/devices', headers: { cookie: user.cookie } })).json().devices as Array<{ id: string; name: string }>;
+    const device = devices.find((d) => d.name === 'Reference glasses');
     await t.app.inject({ method: 'DELETE', url: `/api/devices/${device!.id}`, headers: { cookie: user.cookie } });
     const after = await glasses(['sync'], env);
     expect(after.code).toBe(1);

@@ -1,10 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { deviceMessages, installedFeaturesSchema, pairingCodeSchema } from '@seva/shared';
+import { deviceMessages, installedFeaturesSchema, pairingAllowSchema, pairingCodeSchema } from '@seva/shared';
 import { z } from 'zod';
 import { DomainError, tooMany, unauthenticated, unavailable } from '../../domain-errors.ts';
 import type { PortalMetrics } from '../../metrics/portal-metrics.ts';
 import { actingDevice } from '../../plugins/acting-device.ts';
 import { parseBody } from '../../plugins/parse-body.ts';
+import { glassesMay } from '../../plugins/session.ts';
+import { caller } from '../identity/routes.ts';
 import { oauthParams, registerOAuthHttp } from './oauth-http.ts';
 import type { EventStreams } from './event-streams.ts';
 import type { DevicesService } from './service.ts';
@@ -22,7 +24,7 @@ export function oauthRoutes(devices: DevicesService) {
 
     app.post('/token', async (request, reply) => {
       reply.headers({ 'Cache-Control': 'no-store', Pragma: 'no-cache' });
-      return devices.exchange(oauthParams(request.body));
+      return devices.exchange(oauthParams(request.body), request.ip);
     });
   };
 }
@@ -41,12 +43,13 @@ export function devicesRoutes(devices: DevicesService) {
     app.post('/pairing/check', async (request) => devices.findPending(request.user, parseBody(pairingCodeSchema, request.body).code, request.ip));
 
     app.post('/pairing/allow', async (request) => {
-      const device = await devices.allow(request.user, parseBody(pairingCodeSchema, request.body).code, request.ip, actingDevice(request));
+      const input = parseBody(pairingAllowSchema, request.body);
+      const device = await devices.allow(request.user, input, caller(request), actingDevice(request));
       return { message: deviceMessages.paired, device };
     });
 
     app.post('/pairing/deny', async (request) => {
-      await devices.deny(request.user, parseBody(pairingCodeSchema, request.body).code, request.ip);
+      await devices.deny(request.user, parseBody(pairingCodeSchema, request.body).code, request.ip, actingDevice(request));
       return { message: deviceMessages.denied };
     });
 
@@ -71,11 +74,12 @@ export function deviceApiRoutes(devices: DevicesService, events: EventStreams, m
   return async (app: FastifyInstance) => {
     // A whole account (1,000 faces) is 1.3 MB of descriptors: gzipped when the glasses accept it, at level 1, which
     // takes a sixth of the default level's time for 10 % more bytes (bench/sync.bench.ts).
-    app.get('/sync', { compress: { encodings: ['gzip'], threshold: 2048, zlibOptions: { level: 1 } } }, async (request, reply) => {
+    const syncOptions = { compress: { encodings: ['gzip' as const], threshold: 2048, zlibOptions: { level: 1 } }, ...glassesMay('faces:read', 'contacts:read', 'features') };
+    app.get('/sync', syncOptions, async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
       let answer;
       try {
-        answer = await devices.sync(request.user, (request.query as Record<string, unknown>).since);
+        answer = await devices.sync(request.user, (request.query as Record<string, unknown>).since, request.device?.scopes);
       } catch (error) {
         // As Google's sync tokens: a cursor older than the deletions kept answers 410 { error }, and the glasses start over.
         if (error instanceof DomainError && error.details.code === 'cursor_expired') return reply.status(410).send({ error: 'cursor_expired', message: error.message });
@@ -92,7 +96,7 @@ export function deviceApiRoutes(devices: DevicesService, events: EventStreams, m
      * Server-Sent Events (HTML standard §9.2): `changed` with the cursor a delta sync would answer, `revoked` when the
      * glasses are unpaired, a comment as heartbeat. Last-Event-ID (or ?since=) says where the glasses stand.
      */
-    app.get('/events', async (request, reply) => {
+    app.get('/events', glassesMay('events'), async (request, reply) => {
       const device = deviceOf(request);
       const refusal = events.refusal(request.user.uid, device.id);
       if (refusal === 'closing') {
@@ -102,13 +106,9 @@ export function deviceApiRoutes(devices: DevicesService, events: EventStreams, m
       if (refusal === 'too-many') throw tooMany(deviceMessages.tooManyStreams);
       const said = firstText(request.headers['last-event-id']) ?? firstText((request.query as Record<string, unknown>).since);
       const known = typeof said === 'string' ? readCursor(said.trim(), request.user.uid) : undefined;
+      reply.headers({ 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-store', 'X-Accel-Buffering': 'no' });
       reply.hijack();
-      reply.raw.writeHead(200, {
-        ...(reply.getHeaders() as Record<string, string>),
-        'Content-Type': 'text/event-stream; charset=utf-8',
-        'Cache-Control': 'no-store',
-        'X-Accel-Buffering': 'no',
-      });
+      reply.raw.writeHead(200, reply.getHeaders() as Record<string, string>);
       try {
         await events.open(request.user.uid, device.id, reply.raw, known);
       } catch (error) {
@@ -120,7 +120,7 @@ export function deviceApiRoutes(devices: DevicesService, events: EventStreams, m
 
     app.addHook('preClose', async () => events.closeAll());
 
-    app.put('/installed-features', { bodyLimit: 4096 }, async (request, reply) => {
+    app.put('/installed-features', { bodyLimit: 4096, ...glassesMay('features') }, async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
       return devices.reportInstalled(request.user, deviceOf(request), parseBody(installedFeaturesSchema, request.body).features);
     });

@@ -1,10 +1,26 @@
 import { randomUUID } from 'node:crypto';
-import { DEFAULT_DEVICE_NAME, DEVICE_NAME_MAX, deviceMessages, formatUserCode, hasForbiddenNameCharacter, PAIRING_GRANTS, type DeviceAuthorizationAnswer, type PairedDevice, type PendingPairing, type SyncAnswer } from '@seva/shared';
+import {
+  DEFAULT_DEVICE_NAME,
+  DEVICE_NAME_MAX,
+  deviceMessages,
+  formatUserCode,
+  hasForbiddenNameCharacter,
+  readGlassesScopes,
+  scopesOf,
+  scopeText,
+  scopeWords,
+  type DeviceAuthorizationAnswer,
+  type GlassesScope,
+  type PairedDevice,
+  type PendingPairing,
+  type SyncAnswer,
+} from '@seva/shared';
+import { approximateNetwork } from '../../client-address.ts';
 import type { ChangeFeed } from '../../change-feed/change-feed.ts';
 import type { Config } from '../../config.ts';
 import { isUniqueViolation, type Db, type Executor } from '../../db/database.ts';
 import type { SignedInUser } from '../../db/signed-in-user.ts';
-import { conflict, DomainError, expired, notFound, unavailable, type DomainErrorKind } from '../../domain-errors.ts';
+import { conflict, DomainError, expired, notFound, unauthenticated, unavailable, type DomainErrorKind } from '../../domain-errors.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import type { PairingOutcome, PortalMetrics } from '../../metrics/portal-metrics.ts';
 import { hashToken, newToken } from '../../tokens.ts';
@@ -30,6 +46,8 @@ export const POLL_SLACK_MS = 500;
 export const LAST_SEEN_RESOLUTION_MS = 60_000;
 /** Expired authorizations are kept this long, so late polls hear expired_token rather than invalid_grant. */
 const EXPIRED_KEPT_MS = 60 * 60 * 1000;
+/** A token not used for this long expires: glasses lost in a drawer do not keep a way into the account (ASVS 5.0 §10.4). */
+export const TOKEN_IDLE_DAYS = 180;
 
 /** RFC 8628 §3.5 and RFC 6749 §5.2 error codes the OAuth endpoints answer. */
 export type OAuthErrorCode =
@@ -40,7 +58,8 @@ export type OAuthErrorCode =
   | 'authorization_pending'
   | 'slow_down'
   | 'access_denied'
-  | 'expired_token';
+  | 'expired_token'
+  | 'invalid_scope';
 
 /** An OAuth refusal: the code is the body's `error`, the message its `error_description` (ASCII, no quotes). */
 export function oauthError(code: OAuthErrorCode, description: string, kind: DomainErrorKind = 'invalid'): DomainError {
@@ -53,21 +72,27 @@ export type OAuthParams = Readonly<Record<string, string | undefined>>;
 export interface TokenAnswer {
   access_token: string;
   token_type: 'Bearer';
+  /** RFC 6749 §5.1: what the token may do, space-separated. */
+  scope: string;
+  /** The account the glasses joined, for the glasses to say aloud (whoever typed the code may not be their owner). */
+  username: string;
 }
 
 export interface DevicesDeps {
   db: Db;
   mailer: Mailer;
-  config: Pick<Config, 'publicUrl'>;
+  config: Pick<Config, 'publicUrl' | 'rateLimits'>;
   faces: Pick<FacesService, 'changesSince' | 'changeSeq'>;
   contacts: Pick<ContactsService, 'list'>;
   features: Pick<FeaturesService, 'forGlasses' | 'setInstalled' | 'changeSeq'>;
   /** Tells the glasses' event streams of unpairing and of the account's deletion, in its transaction (issue #19). */
   changeFeed?: Pick<ChangeFeed, 'announce'>;
   /** Identity's attempt counter (rate_limits table), shared with sign-in's mechanism. */
-  limit: (action: 'pair' | 'deviceAuthorization', ip: string, account?: string) => Promise<void>;
+  limit: (action: 'pair' | 'deviceAuthorization' | 'oauthToken', ip: string, account?: string) => Promise<void>;
   /** Takes back an attempt `limit` counted that turned out right: only wrong pairing codes count. */
   forgive: (action: 'pair', ip: string, account?: string) => Promise<void>;
+  /** Identity's password check before 'Allow': a wrong one counts as a failed sign-in and is refused on the field. */
+  confirmPassword: (userId: string, password: string, caller: { ip: string; userAgent: string | null }) => Promise<void>;
   /** Notes glasses paired and unpaired in the account's activity (issue #12). */
   activity?: RecordActivity;
   /** Pairing flows by the step they reached, for the operators' metrics. */
@@ -83,7 +108,14 @@ function checkClient(clientId: string | undefined): void {
   if (clientId !== CLIENT_ID) throw oauthError('invalid_client', `Unknown client_id. The SEVA glasses use ${CLIENT_ID}.`);
 }
 
-/** The name the glasses give themselves: at most 60 characters, no control characters; none given: 'SEVA glasses'. */
+/** The name the glasses give themselves: at most 60 characters, no control characters; none given: 'Unnamed glasses'. */
+/** RFC 6749 §3.3: the scopes asked for; none: the default; an unknown one is refused with invalid_scope. */
+function scopesAsked(input: string | undefined): GlassesScope[] {
+  const read = readGlassesScopes(input);
+  if ('unknown' in read) throw oauthError('invalid_scope', deviceMessages.unknownScope(read.unknown.slice(0, 40)));
+  return read.scopes;
+}
+
 function deviceNameOf(input: string | undefined): string {
   const name = (input ?? '').trim();
   if (name === '') return DEFAULT_DEVICE_NAME;
@@ -92,11 +124,12 @@ function deviceNameOf(input: string | undefined): string {
   return name;
 }
 
-const toPairedDevice = (row: { id: string; name: string; paired_at: string; last_seen_at: string | null }): PairedDevice => ({
+const toPairedDevice = (row: { id: string; name: string; paired_at: string; last_seen_at: string | null; scope: string }): PairedDevice => ({
   id: row.id,
   name: row.name,
   pairedAt: row.paired_at,
   lastSeenAt: row.last_seen_at,
+  scopes: scopesOf(row.scope),
 });
 
 /**
@@ -108,6 +141,18 @@ export function createDevicesService(deps: DevicesDeps) {
   const now = deps.now ?? (() => new Date());
   const iso = (offsetMs = 0) => new Date(now().getTime() + offsetMs).toISOString();
   const flow = (outcome: PairingOutcome) => deps.metrics?.pairingFlows.inc({ outcome });
+
+  /** An OAuth endpoint's rate limit: a refusal says when to come back (Retry-After: the limit's window). */
+  async function limitOAuth(action: 'deviceAuthorization' | 'oauthToken', ip: string): Promise<void> {
+    try {
+      await deps.limit(action, ip);
+    } catch (error) {
+      if (error instanceof DomainError && error.kind === 'too-many') {
+        throw new DomainError('too-many', error.message, { code: 'too_many_requests', retryAfterSeconds: config.rateLimits[action].perIp.windowSeconds });
+      }
+      throw error;
+    }
+  }
 
   /** The pending authorization a user code names; otherwise why it cannot be answered. */
   async function pendingAuthorization(userCode: string): Promise<store.AuthorizationRow> {
@@ -145,7 +190,8 @@ export function createDevicesService(deps: DevicesDeps) {
     async startAuthorization(params: OAuthParams, ip: string): Promise<DeviceAuthorizationAnswer> {
       checkClient(params.client_id);
       const deviceName = deviceNameOf(params.device_name);
-      await deps.limit('deviceAuthorization', ip);
+      const scopes = scopesAsked(params.scope);
+      await limitOAuth('deviceAuthorization', ip);
       for (let attempt = 0; ; attempt += 1) {
         const userCode = newUserCode();
         const deviceCode = newToken();
@@ -163,6 +209,8 @@ export function createDevicesService(deps: DevicesDeps) {
             last_polled_at: null,
             created_at: iso(),
             decided_at: null,
+            scope: scopeText(scopes),
+            network: approximateNetwork(ip),
           });
         } catch (error) {
           // A user code still in use (1 in 10^11 per live code): draw another.
@@ -183,7 +231,8 @@ export function createDevicesService(deps: DevicesDeps) {
     },
 
     /** RFC 8628 §3.4–3.5: the glasses poll with their device code; once allowed they get their token, once. */
-    async exchange(params: OAuthParams): Promise<TokenAnswer> {
+    async exchange(params: OAuthParams, ip: string): Promise<TokenAnswer> {
+      await limitOAuth('oauthToken', ip);
       if (!params.grant_type) throw oauthError('invalid_request', 'grant_type is missing.');
       if (params.grant_type !== DEVICE_CODE_GRANT) throw oauthError('unsupported_grant_type', `Only the device code grant is supported: grant_type=${DEVICE_CODE_GRANT}.`);
       checkClient(params.client_id);
@@ -210,27 +259,41 @@ export function createDevicesService(deps: DevicesDeps) {
         if (!row.device_id || !(await store.setDeviceToken(trx, row.device_id, token.hash))) {
           throw oauthError('access_denied', 'The glasses were unpaired before they collected their token.');
         }
-        return { access_token: token.token, token_type: 'Bearer' as const };
+        const username = row.user_id ? await store.usernameOf(trx, row.user_id) : undefined;
+        if (username === undefined) throw oauthError('access_denied', 'The account was deleted before the glasses collected their token.');
+        return { access_token: token.token, token_type: 'Bearer' as const, scope: row.scope, username };
       });
       flow('completed');
       return issued;
     },
 
     /**
-     * /pair: the glasses waiting for this code and what they will read. A wrong code counts like a failed sign-in;
-     * a right one does not, so a few typos and several pairs of glasses never add up to a refusal.
+     * /pair: the glasses waiting for this code, what they asked for, when, and from which network compared with the
+     * user's own (RFC 8628 §5.4). A wrong code counts like a failed sign-in; a right one does not, so a few typos and
+     * several pairs of glasses never add up to a refusal.
      */
     async findPending(user: SignedInUser, userCode: string, ip: string): Promise<PendingPairing> {
       const row = await enteredCode(user, userCode, ip);
-      return { code: formatUserCode(row.user_code), deviceName: row.device_name, grants: PAIRING_GRANTS, expiresAt: row.expires_at };
+      const scopes = scopesOf(row.scope);
+      return {
+        code: formatUserCode(row.user_code),
+        deviceName: row.device_name,
+        scopes,
+        grants: scopeWords(scopes),
+        requestedAt: row.created_at,
+        expiresAt: row.expires_at,
+        network: { from: row.network, sameAsYours: row.network === approximateNetwork(ip) },
+      };
     },
 
     /**
-     * 'Allow': pairs the glasses with the user's account and tells the user by e-mail. The e-mail goes first: when
-     * it cannot be sent, nothing is paired (the e-mail is how a user learns of glasses they did not pair).
+     * 'Allow', with the user's password (a link sent by someone else is not enough): pairs the glasses with the
+     * user's account and tells the user by e-mail at once. The e-mail goes first: when it cannot be sent, nothing is
+     * paired (the e-mail is how a user learns of glasses they did not pair).
      */
-    async allow(user: SignedInUser, userCode: string, ip: string, from?: string | null): Promise<PairedDevice> {
-      const row = await enteredCode(user, userCode, ip);
+    async allow(user: SignedInUser, input: { code: string; password: string }, caller: { ip: string; userAgent: string | null }, from?: string | null): Promise<PairedDevice> {
+      const row = await enteredCode(user, input.code, caller.ip);
+      await deps.confirmPassword(user.uid, input.password, caller);
       const pairedAt = now();
       const device: store.DeviceRow = {
         id: randomUUID(),
@@ -240,9 +303,12 @@ export function createDevicesService(deps: DevicesDeps) {
         token_hash: null,
         paired_at: pairedAt.toISOString(),
         last_seen_at: null,
+        scope: row.scope,
       };
       try {
-        await mailer.send(pairedMail(user.email, { username: user.username, deviceName: device.name, pairedAt, profileUrl: `${config.publicUrl}/profile` }));
+        const profileUrl = `${config.publicUrl}/profile`;
+        const unpairUrl = `${profileUrl}?unpair=${device.id}`;
+        await mailer.send(pairedMail(user.email, { username: user.username, deviceName: device.name, pairedAt, grants: scopeWords(scopesOf(row.scope)), profileUrl, unpairUrl }));
       } catch {
         throw unavailable(deviceMessages.pairingMailFailed);
       }
@@ -253,17 +319,18 @@ export function createDevicesService(deps: DevicesDeps) {
         return done;
       });
       if (!decided) throw await lostDecision(row.user_code);
-      await deps.activity?.(user.uid, 'glasses-paired', from ?? null);
+      await deps.activity?.(user.uid, 'glasses-paired', from ?? null, null, device.name);
       flow('allowed');
       return toPairedDevice(device);
     },
 
     /** 'Deny': the glasses hear access_denied on their next poll. */
-    async deny(user: SignedInUser, userCode: string, ip: string): Promise<void> {
+    async deny(user: SignedInUser, userCode: string, ip: string, from?: string | null): Promise<void> {
       const row = await enteredCode(user, userCode, ip);
       if (!(await store.decide(db, row.user_code, { status: 'denied', user_id: user.uid, device_id: null, decided_at: iso() }))) {
         throw await lostDecision(row.user_code);
       }
+      await deps.activity?.(user.uid, 'pairing-refused', from ?? null, null, row.device_name);
       flow('denied');
     },
 
@@ -284,10 +351,9 @@ export function createDevicesService(deps: DevicesDeps) {
             return deleted;
           });
       if (name === undefined) throw notFound(deviceMessages.deviceNotFound);
-      await deps.activity?.(user.uid, 'glasses-unpaired', from ?? null);
+      await deps.activity?.(user.uid, 'glasses-unpaired', from ?? null, null, name);
       return name;
     },
-
     /**
      * The account's deletion, in its transaction: the glasses' tokens go with their rows, so each gets 401 next, and
      * their event streams hear `revoked` once it commits.
@@ -306,40 +372,39 @@ export function createDevicesService(deps: DevicesDeps) {
     /** The ids among `deviceIds` that are still paired (an event stream whose glasses were unpaired unheard ends). */
     stillPaired: (deviceIds: string[]) => store.existingDevices(db, deviceIds),
 
-    /** The caller a bearer token names (see plugins/session.ts); notes when the glasses were last seen, once a minute at most. */
+    /**
+     * The caller a bearer token names (see plugins/session.ts) and what it may do; notes when the glasses were last
+     * seen, once a minute at most. A token unused for 180 days is refused as expired (invalid_token).
+     */
     async identify(tokenHash: string) {
       const found = await store.findByToken(db, tokenHash);
       if (!found) return undefined;
       const { device } = found;
       const at = now();
+      const lastUsed = Date.parse(device.last_seen_at ?? device.paired_at);
+      if (lastUsed <= at.getTime() - TOKEN_IDLE_DAYS * 24 * 60 * 60 * 1000) throw unauthenticated(deviceMessages.tokenExpired, { code: 'invalid_token' });
       if (device.last_seen_at === null || Date.parse(device.last_seen_at) <= at.getTime() - LAST_SEEN_RESOLUTION_MS) {
         await store.touchDevice(db, device.id, at.toISOString());
       }
-      return { user: found.user, device: { id: device.id, name: device.name } };
+      return { user: found.user, device: { id: device.id, name: device.name, scopes: scopesOf(device.scope) } };
     },
 
     /**
      * GET /device-api/sync: every face (without `since`) or the faces changed and deleted since the cursor, plus the
      * emergency contacts and the features, which are small and always sent whole. `since` is the query parameter as
-     * it came: anything but one of this account's cursors is refused.
+     * it came: anything but one of this account's cursors is refused. With the token's `scopes`, only the parts they
+     * cover are filled (D-033).
      */
-    async sync(user: SignedInUser, since: unknown): Promise<SyncAnswer> {
-      const from = typeof since === 'string' ? readCursor(since, user.uid) : undefined;
-      const invalidCursor = () => new DomainError('invalid', deviceMessages.cursorInvalid, { field: 'since', code: 'invalid_cursor' });
-      if (since !== undefined && from === undefined) throw invalidCursor();
-      // The change numbers are read before what they cover: a change committing meanwhile may be sent early, and is
-      // then announced again, but never left out under a cursor that claims it.
-      const [linksSeq, changes] = await Promise.all([deps.features.changeSeq(), deps.faces.changesSince(user, from?.seq)]);
-      const [contacts, features] = await Promise.all([deps.contacts.list(user), deps.features.forGlasses()]);
-      if (from !== undefined && from.seq > changes.seq) throw invalidCursor();
-      if (changes.expired) throw new DomainError('expired', deviceMessages.cursorExpired, { code: 'cursor_expired' });
+    async sync(user: SignedInUser, since: unknown, scopes?: readonly GlassesScope[]): Promise<SyncAnswer> {
+      const answer = await fullSync(user, since);
+      if (scopes === undefined) return answer;
+      // Each part only with its scope: glasses not allowed a part get it empty.
       return {
-        cursor: writeCursor(user.uid, changes.seq, linksSeq),
-        email: user.email,
-        faces: changes.faces,
-        deleted_face_ids: changes.deletedFaceIds,
-        emergency_contacts: contacts.map(({ name, country_code, phone_number, is_primary }) => ({ name, country_code, phone_number, is_primary })),
-        features,
+        ...answer,
+        faces: scopes.includes('faces:read') ? answer.faces : [],
+        deleted_face_ids: scopes.includes('faces:read') ? answer.deleted_face_ids : [],
+        emergency_contacts: scopes.includes('contacts:read') ? answer.emergency_contacts : [],
+        features: scopes.includes('features') ? answer.features : [],
       };
     },
 
@@ -348,6 +413,26 @@ export function createDevicesService(deps: DevicesDeps) {
       return { features: await deps.features.setInstalled({ id: device.id, userId: user.uid }, features) };
     },
   };
+
+  async function fullSync(user: SignedInUser, since: unknown): Promise<SyncAnswer> {
+    const from = typeof since === 'string' ? readCursor(since, user.uid) : undefined;
+    const invalidCursor = () => new DomainError('invalid', deviceMessages.cursorInvalid, { field: 'since', code: 'invalid_cursor' });
+    if (since !== undefined && from === undefined) throw invalidCursor();
+    // The change numbers are read before what they cover: a change committing meanwhile may be sent early, and is
+    // then announced again, but never left out under a cursor that claims it.
+    const [linksSeq, changes] = await Promise.all([deps.features.changeSeq(), deps.faces.changesSince(user, from?.seq)]);
+    const [contacts, features] = await Promise.all([deps.contacts.list(user), deps.features.forGlasses()]);
+    if (from !== undefined && from.seq > changes.seq) throw invalidCursor();
+    if (changes.expired) throw new DomainError('expired', deviceMessages.cursorExpired, { code: 'cursor_expired' });
+    return {
+      cursor: writeCursor(user.uid, changes.seq, linksSeq),
+      email: user.email,
+      faces: changes.faces,
+      deleted_face_ids: changes.deletedFaceIds,
+      emergency_contacts: contacts.map(({ name, country_code, phone_number, is_primary }) => ({ name, country_code, phone_number, is_primary })),
+      features,
+    };
+  }
 }
 
 export type DevicesService = ReturnType<typeof createDevicesService>;

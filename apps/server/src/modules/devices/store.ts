@@ -84,17 +84,26 @@ export async function setDeviceToken(db: Executor, deviceId: string, tokenHash: 
 }
 
 /** The owner and the device of a bearer token. */
-export async function findByToken(db: Db, tokenHash: string): Promise<{ user: SignedInUser; device: Pick<DeviceRow, 'id' | 'name' | 'last_seen_at'> } | undefined> {
+export async function findByToken(
+  db: Db,
+  tokenHash: string,
+): Promise<{ user: SignedInUser; device: Pick<DeviceRow, 'id' | 'name' | 'last_seen_at' | 'paired_at' | 'scope'> } | undefined> {
   const row = await db
     .selectFrom('devices')
     .innerJoin('users', 'users.uid', 'devices.user_id')
     .select(SIGNED_IN_USER_COLUMNS)
-    .select(['devices.id as device_id', 'devices.name as device_name', 'devices.last_seen_at as device_last_seen_at'])
+    .select([
+      'devices.id as device_id',
+      'devices.name as device_name',
+      'devices.last_seen_at as device_last_seen_at',
+      'devices.paired_at as device_paired_at',
+      'devices.scope as device_scope',
+    ])
     .where('devices.token_hash', '=', tokenHash)
     .executeTakeFirst();
   if (!row) return undefined;
-  const { device_id: id, device_name: name, device_last_seen_at: lastSeenAt, ...user } = row;
-  return { user, device: { id, name, last_seen_at: lastSeenAt } };
+  const { device_id: id, device_name: name, device_last_seen_at: lastSeenAt, device_paired_at: pairedAt, device_scope: scope, ...user } = row;
+  return { user, device: { id, name, last_seen_at: lastSeenAt, paired_at: pairedAt, scope } };
 }
 
 export async function touchDevice(db: Executor, deviceId: string, now: string): Promise<void> {
@@ -102,13 +111,18 @@ export async function touchDevice(db: Executor, deviceId: string, now: string): 
 }
 
 export function listDevices(db: Executor, userId: string) {
-  return db.selectFrom('devices').select(['id', 'name', 'paired_at', 'last_seen_at']).where('user_id', '=', userId).orderBy('paired_at', 'desc').execute();
+  return db.selectFrom('devices').select(['id', 'name', 'paired_at', 'last_seen_at', 'scope']).where('user_id', '=', userId).orderBy('paired_at', 'desc').execute();
 }
 
 /** Unpairs: the row and its token hash go, its installed features with it (cascade). Answers the name, if it was the user's. */
 export async function deleteDevice(db: Executor, userId: string, deviceId: string): Promise<string | undefined> {
   const row = await db.deleteFrom('devices').where('id', '=', deviceId).where('user_id', '=', userId).returning('name').executeTakeFirst();
   return row?.name;
+}
+
+/** The username of the account glasses were paired with, told to the glasses with their token; undefined once deleted. */
+export async function usernameOf(db: Executor, userId: string): Promise<string | undefined> {
+  return (await db.selectFrom('users').select('username').where('uid', '=', userId).executeTakeFirst())?.username;
 }
 
 /** The account's deletion (issue #12): every pair of glasses of the user, what they run and the pairings they answered. */

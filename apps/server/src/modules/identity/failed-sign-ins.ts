@@ -16,7 +16,10 @@ export interface FailedSignInRules {
 export interface SignInAttempt {
   /** The password was right: the attempt counts nowhere and the pair's failures are forgotten. */
   succeeded(): Promise<void>;
-  /** The password was wrong; answers how many failures the account has had from every address in the window. */
+  /**
+   * The password was wrong; answers how many failures the account has had from every address in the window, or
+   * refuses as too many when the address is past its cap.
+   */
   failed(accountExists: boolean): Promise<number>;
 }
 
@@ -25,29 +28,34 @@ const pairPrefix = (account: string) => `signIn:pair:${encodeURIComponent(accoun
 /**
  * Password guessing, counted as Auth0's brute-force protection counts it (D-016): failures per (account, address)
  * pair block only that pair, so nobody can lock an owner out from elsewhere; failures per address across all
- * accounts are capped, so one address cannot try many accounts; successful sign-ins count nowhere, so a class behind
- * one address signs in freely. Every instance shares the counts (they are rows of `rate_limits`).
+ * accounts are capped, so one address cannot try many accounts; successful sign-ins count nowhere. The address cap
+ * only slows wrong guesses (D-037): past it, an account with no recent failures from that address still has its
+ * password checked, so a correct one signs in (a class or a mobile network behind one address is never locked out),
+ * while a wrong one is refused as too many and blocks that pair for the window: one guess per account and window.
+ * Every instance shares the counts (they are rows of `rate_limits`).
  */
 export function failedSignIns(db: Db, rules: FailedSignInRules, now: () => Date, refusedBy: (limit: 'signIn', scope: 'ip' | 'account') => void = () => {}) {
+  const refuse = (scope: 'ip' | 'account') => {
+    refusedBy('signIn', scope);
+    return tooMany(messages.tooManyAttempts);
+  };
   return {
     /**
      * Counts the attempt before the password is checked, so parallel guesses cannot slip past the limit, and refuses it
-     * with SPEC's 'Too many attempts. Please try again later' when its pair or its address is blocked.
+     * with SPEC's 'Too many attempts. Please try again later' when its pair is blocked, or its address is and the pair
+     * has failed recently.
      */
     async begin(account: string, ip: string): Promise<SignInAttempt> {
       const { perIp, perAccount } = rules;
       const address = rateLimitAddress(ip);
       const ipKey = `signIn:ip:${address}`;
       const pairKey = `${pairPrefix(account)}${address}`;
-      if (!(await limits.hit(db, ipKey, perIp, now()))) {
-        refusedBy('signIn', 'ip');
-        throw tooMany(messages.tooManyAttempts);
-      }
+      const addressOpen = await limits.hit(db, ipKey, perIp, now());
+      if (!addressOpen && (await limits.current(db, pairKey, now())) > 0) throw refuse('ip');
       if (!(await limits.hit(db, pairKey, perAccount, now()))) {
         // A blocked pair's attempts are not checked, so they do not use up the address's allowance.
         await limits.takeBack(db, ipKey);
-        refusedBy('signIn', 'account');
-        throw tooMany(messages.tooManyAttempts);
+        throw refuse('account');
       }
       return {
         async succeeded() {
@@ -55,8 +63,9 @@ export function failedSignIns(db: Db, rules: FailedSignInRules, now: () => Date,
           await limits.clear(db, pairKey);
         },
         async failed(accountExists) {
-          if (!accountExists) return 0;
-          return limits.count(db, `signIn:failures:${encodeURIComponent(account)}`, perAccount.windowSeconds, now());
+          const failures = accountExists ? await limits.count(db, `signIn:failures:${encodeURIComponent(account)}`, perAccount.windowSeconds, now()) : 0;
+          if (!addressOpen) throw refuse('ip');
+          return failures;
         },
       };
     },

@@ -23,6 +23,12 @@ export async function count(db: Db, key: string, windowSeconds: number, now = ne
   return Number(row.hits);
 }
 
+/** The hits `key` has had in its current window, without counting one (0 when its window has ended). */
+export async function current(db: Db, key: string, now = new Date()): Promise<number> {
+  const row = await db.selectFrom('rate_limits').select('hits').where('key', '=', key).where('reset_at', '>', now.toISOString()).executeTakeFirst();
+  return Number(row?.hits ?? 0);
+}
+
 /** Counts a hit; false once the key has been hit more than `limit.max` times in its window. */
 export async function hit(db: Db, key: string, limit: RateLimit, now = new Date()): Promise<boolean> {
   return (await count(db, key, limit.windowSeconds, now)) <= limit.max;

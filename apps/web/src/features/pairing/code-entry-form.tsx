@@ -1,9 +1,11 @@
 import { deviceMessages, type pairingCodeSchema } from '@seva/shared';
 import type { UseFormReturn } from 'react-hook-form';
+import { Link } from 'react-router';
 import type { z } from 'zod';
 import { Button } from '../../components/ui/button.tsx';
 import { Form } from '../../components/ui/form.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
+import { PAIRING_HELP_ID, paths } from '../../lib/paths.ts';
 
 export type PairingCodeForm = UseFormReturn<z.input<typeof pairingCodeSchema>, unknown, z.output<typeof pairingCodeSchema>>;
 
@@ -15,12 +17,16 @@ const PREFILLED_HINT = `${HINT} Check that it is the code your glasses say.`;
  * Step 1 of /pair: the code the glasses say. The shared schema checks and normalises it (upper case, no spaces or
  * dash), so 'kxrt 7m4p' is KXRT7M4P; the server says whether glasses are waiting for it.
  */
-export function CodeEntryForm({ form, prefilled, busy, onSubmit }: { form: PairingCodeForm; prefilled: boolean; busy: boolean; onSubmit: (code: string) => void }) {
+export function CodeEntryForm(props: { form: PairingCodeForm; prefilled: boolean; busy: boolean; failure: string | null; onSubmit: (code: string) => Promise<void> }) {
+  const { form, prefilled, busy, failure, onSubmit } = props;
   const { register, formState } = form;
   return (
     <div className="card">
-      <p>When your SEVA glasses are ready to pair, they say a pairing code. Type it here to let them use your SEVA account.</p>
-      <Form form={form} onSubmit={({ code }) => onSubmit(code)} className="form">
+      <p>
+        Start pairing on your SEVA glasses (give them the pair command) and they say a pairing code. Type it here to let them use your SEVA
+        account. <Link to={`${paths.help}#${PAIRING_HELP_ID}`}>How to get a pairing code from your glasses</Link>
+      </p>
+      <Form form={form} onSubmit={({ code }) => onSubmit(code)} failure={failure} className="form">
         <TextField
           label={deviceMessages.pairingCodeLabel}
           hint={prefilled ? PREFILLED_HINT : HINT}

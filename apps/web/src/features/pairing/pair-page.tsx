@@ -1,4 +1,4 @@
-import { onlyWearerCan, pairingCodeSchema, type PairedDevice, type PendingPairing } from '@seva/shared';
+import { normalizeUserCode, onlyWearerCan, pairingCodeSchema, type PairedDevice, type PendingPairing } from '@seva/shared';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
@@ -7,6 +7,7 @@ import { PageHeading } from '../../components/ui/page-heading.tsx';
 import { StatusRegion } from '../../components/ui/status-region.tsx';
 import { paths } from '../../lib/paths.ts';
 import { screenHeadings } from '../../lib/screen-headings.ts';
+import { ApiError } from '../../lib/api-client.ts';
 import { useHelper, useSession } from '../../lib/session.ts';
 import { useAllowPairing } from './api/allow-pairing.ts';
 import { useCheckPairingCode } from './api/check-pairing-code.ts';
@@ -26,7 +27,8 @@ export const checkedMessage = (pending: PendingPairing) => `Code ${pending.code}
 
 /**
  * /pair (issue #10): the user types the code the glasses say (or arrives with it in `?code=` from the glasses' link),
- * sees which glasses wait for it and what they will read, and allows or denies. Each step moves focus to the page
+ * sees which glasses wait for it, when and from where they asked, and what they will be able to do, and allows (with
+ * their password) or denies. Each step moves focus to the page
  * heading and says what happened in the status region; a refusal says why, on the field when it is about the code.
  */
 export function PairPage() {
@@ -58,13 +60,16 @@ function PairGlasses() {
   const allow = useAllowPairing();
   const deny = useDenyPairing();
 
-  /** A refused code: said in the alert, and on the field (focused when it is shown) when the code is the reason. */
+  /**
+   * A refused code: on the field when the code is the reason (the entry form comes back if it was gone). A refusal
+   * while the code is typed is said in the form's error summary; one of 'Allow' or 'Deny', in the screen's alert.
+   */
   const refuse = (error: unknown) => {
     const refusal = pairingRefusal(error);
     setFailure(refusal.message);
     if (!refusal.aboutCode) return;
     const fieldShown = step.kind === 'entry';
-    form.setError('code', { type: 'server', message: refusal.message }, { shouldFocus: fieldShown });
+    form.setError('code', { type: 'server', message: refusal.message });
     if (!fieldShown) setStep({ kind: 'entry' });
   };
 
@@ -76,15 +81,21 @@ function PairGlasses() {
       refuse(error);
     }
   };
-  const answer = (pending: PendingPairing, choice: 'allow' | 'deny') => async () => {
+  /** 'Allow' with the password: a wrong one goes back to its form (on the field and in the error summary), anything else as refused. */
+  const allowWith = (pending: PendingPairing) => async (password: string) => {
     setFailure(null);
     try {
-      if (choice === 'allow') {
-        const { message, device } = await allow.mutateAsync(pending.code);
-        setStep({ kind: 'paired', device, message });
-      } else {
-        setStep({ kind: 'denied', message: (await deny.mutateAsync(pending.code)).message });
-      }
+      const { message, device } = await allow.mutateAsync({ code: pending.code, password });
+      setStep({ kind: 'paired', device, message });
+    } catch (error) {
+      if (error instanceof ApiError && error.field === 'password') throw error;
+      refuse(error);
+    }
+  };
+  const denyCode = (pending: PendingPairing) => async () => {
+    setFailure(null);
+    try {
+      setStep({ kind: 'denied', message: (await deny.mutateAsync(pending.code)).message });
     } catch (error) {
       refuse(error);
     }
@@ -95,25 +106,28 @@ function PairGlasses() {
     setStep({ kind: 'entry' });
   };
 
-  const status = failure
-    ? { tone: 'error' as const, message: failure }
-    : step.kind === 'entry'
-      ? { tone: 'info' as const, message: check.isPending ? 'Checking the code…' : null }
-      : step.kind === 'request'
-        ? { tone: 'info' as const, message: allow.isPending ? 'Pairing the glasses…' : deny.isPending ? 'Refusing the pairing…' : checkedMessage(step.pending) }
-        : { tone: step.kind === 'paired' ? ('success' as const) : ('info' as const), message: step.message };
+  // While the code is typed, a refusal is the form's (its error summary); afterwards, the screen's alert.
+  const status =
+    failure && step.kind !== 'entry'
+      ? { tone: 'error' as const, message: failure }
+      : step.kind === 'entry'
+        ? { tone: 'info' as const, message: check.isPending ? 'Checking the code…' : null }
+        : step.kind === 'request'
+          ? { tone: 'info' as const, message: allow.isPending ? 'Pairing the glasses…' : deny.isPending ? 'Refusing the pairing…' : checkedMessage(step.pending) }
+          : { tone: step.kind === 'paired' ? ('success' as const) : ('info' as const), message: step.message };
 
   return (
     <div className="page-narrow">
       <PageHeading focusKey={step.kind}>{screenHeadings[paths.pair]}</PageHeading>
       <StatusRegion tone={status.tone} message={status.message} />
-      {step.kind === 'entry' ? <CodeEntryForm form={form} prefilled={linked !== ''} busy={check.isPending} onSubmit={onCheck} /> : null}
+      {step.kind === 'entry' ? <CodeEntryForm form={form} prefilled={linked !== ''} busy={check.isPending} failure={failure} onSubmit={onCheck} /> : null}
       {step.kind === 'request' ? (
         <PairingRequest
           pending={step.pending}
+          fromLink={linked !== '' && normalizeUserCode(linked) === normalizeUserCode(step.pending.code)}
           busy={allow.isPending ? 'allow' : deny.isPending ? 'deny' : null}
-          onAllow={answer(step.pending, 'allow')}
-          onDeny={answer(step.pending, 'deny')}
+          onAllow={allowWith(step.pending)}
+          onDeny={denyCode(step.pending)}
         />
       ) : null}
       {step.kind === 'paired' ? (

@@ -1,35 +1,101 @@
-import { deviceMessages, type PendingPairing } from '@seva/shared';
+import { deviceMessages, pairingAllowSchema, type PairingAllowInput, type PendingPairing } from '@seva/shared';
+import { useEffect, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
+import { Form, useZodForm } from '../../components/ui/form.tsx';
+import { PasswordField } from '../../components/ui/password-field.tsx';
+import { ApiError } from '../../lib/api-client.ts';
+import { formatDateTime } from '../../lib/dates.ts';
+
+const MINUTE_MS = 60_000;
+
+/** The clock, read again every 15 seconds, so the age and the minutes left stay true while the page is open. */
+function useNow(): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 15_000);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}
+
+export interface PairingRequestProps {
+  pending: PendingPairing;
+  /** The code arrived in the page's link (?code=) rather than typed from the glasses. */
+  fromLink: boolean;
+  busy: 'allow' | 'deny' | null;
+  /** Allows with the password; rejects with the server's refusal when the password was wrong (shown on the field). */
+  onAllow: (password: string) => Promise<void>;
+  onDeny: () => void;
+}
 
 /**
- * Step 2 of /pair: which glasses are waiting for the code and what they will read (the server's words), then 'Allow'
- * or 'Deny'. The code is shown again so the user can compare it with what the glasses say.
+ * Step 2 of /pair: which glasses wait for the code, when they asked and how long is left, whether they asked from the
+ * user's own network, a warning when the code came inside a link, and exactly what they will be able to do (the
+ * server's words); then the password and 'Allow', or 'Deny' (RFC 8628 §5.4: remote phishing).
  */
-export function PairingRequest({ pending, busy, onAllow, onDeny }: { pending: PendingPairing; busy: 'allow' | 'deny' | null; onAllow: () => void; onDeny: () => void }) {
+export function PairingRequest({ pending, fromLink, busy, onAllow, onDeny }: PairingRequestProps) {
+  const now = useNow();
+  const form = useZodForm(pairingAllowSchema, { defaultValues: { code: pending.code, password: '' } });
+  const { register, setError, formState } = form;
+  const ago = Math.max(0, Math.floor((now - Date.parse(pending.requestedAt)) / MINUTE_MS));
+  const left = Math.max(0, Math.ceil((Date.parse(pending.expiresAt) - now) / MINUTE_MS));
+
+  const submit = async ({ password }: PairingAllowInput) => {
+    try {
+      await onAllow(password);
+    } catch (error) {
+      if (error instanceof ApiError && error.field === 'password') setError('password', { type: 'server', message: error.message });
+    }
+  };
+
   return (
     <section className="card" aria-labelledby="pairing-request-heading">
       <h2 id="pairing-request-heading">Glasses waiting to pair</h2>
-      <dl className="data-list">
-        <dt>Glasses</dt>
+      {fromLink ? (
+        <p className="notice notice-error">
+          {deviceMessages.codeFromLink}
+        </p>
+      ) : null}
+      <dl className="data-list pairing-details">
+        <dt>Glasses (the name they gave themselves)</dt>
         <dd>{pending.deviceName}</dd>
         <dt>{deviceMessages.pairingCodeLabel}</dt>
         <dd>{pending.code}</dd>
+        <dt>Requested</dt>
+        <dd>
+          {formatDateTime(pending.requestedAt)} ({deviceMessages.requestedAgo(ago)})
+        </dd>
+        <dt>Time left</dt>
+        <dd>{deviceMessages.minutesLeft(left)}</dd>
+        <dt>Network</dt>
+        <dd>
+          {pending.network.from}. {pending.network.sameAsYours ? deviceMessages.sameNetwork : <strong>{deviceMessages.differentNetwork}</strong>}
+        </dd>
       </dl>
-      <p id="pairing-grants-intro">If you allow them, these glasses will read:</p>
+      <p id="pairing-grants-intro">If you allow them, these glasses will be able to read or do exactly this, and nothing more:</p>
       <ul aria-labelledby="pairing-grants-intro">
         {pending.grants.map((grant) => (
           <li key={grant}>{grant}</li>
         ))}
       </ul>
       <p>Allow only glasses you own and have with you. You can unpair them at any time on your profile.</p>
-      <div className="actions">
-        <Button busy={busy !== null} onClick={onAllow}>
-          {deviceMessages.allow}
-        </Button>
-        <Button variant="secondary" busy={busy !== null} onClick={onDeny}>
-          {deviceMessages.deny}
-        </Button>
-      </div>
+      <Form form={form} onSubmit={submit} className="form">
+        <PasswordField
+          label={deviceMessages.passwordLabel}
+          hint={deviceMessages.passwordHint}
+          autoComplete="current-password"
+          {...register('password')}
+          error={formState.errors.password?.message}
+        />
+        <div className="actions">
+          <Button type="submit" busy={busy !== null}>
+            {deviceMessages.allow}
+          </Button>
+          <Button type="button" variant="secondary" busy={busy !== null} onClick={onDeny}>
+            {deviceMessages.deny}
+          </Button>
+        </div>
+      </Form>
     </section>
   );
 }
