@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expectFieldError } from './support/field-error.ts';
+import { errorSummary, expectNothingElseSaid, expectProblem } from './support/error-summary.ts';
 import { expectNoHorizontalScroll, positionOf } from './support/layout.ts';
 import { linkFromMail } from './support/outbox.ts';
 import { fillSignUpForm, signUpFields } from './support/signup-form.ts';
@@ -84,6 +85,8 @@ test.describe('sign-up form', () => {
     await expectFieldError(f.licenseId, 'License ID required');
     await expectFieldError(f.password, 'Password required');
     await expectFieldError(f.confirmPassword, 'Confirmation required');
+    await expectProblem(page, 'Username required');
+    await errorSummary(page).getByRole('link', { name: 'Username required' }).click();
     await expect(f.username).toBeFocused();
 
     await f.username.fill('Ro');
@@ -156,19 +159,19 @@ test.describe('sign-up form', () => {
 
   test('shows what the server refuses', async ({ page, newUser: existing }) => {
     const f = signUpFields(page);
-    const alert = page.getByRole('alert');
+    // Each refusal is said once, in the error summary, and on its field; the screen's alert stays empty.
 
     await signUpThroughForm(page, unregisteredUser({ licenseId: existing.licenseId.toLowerCase() }));
-    await expect(alert).toHaveText('License ID already registered');
+    await expectProblem(page, 'License ID already registered');
     await expectFieldError(f.licenseId, 'License ID already registered');
-    await expect(f.licenseId).toBeFocused();
+    await expectNothingElseSaid(page);
 
     await signUpThroughForm(page, unregisteredUser({ email: existing.email }));
-    await expect(alert).toHaveText('Email already registered');
+    await expectProblem(page, 'Email already registered');
     await expectFieldError(f.email, 'Email already registered');
 
     await signUpThroughForm(page, unregisteredUser({ password: 'Password1!' }));
-    await expect(alert).toHaveText('Password too weak');
+    await expectProblem(page, 'Password too weak');
     await expectFieldError(f.password, 'Password too weak');
     await expect(heading(page, 'Create Account')).toBeVisible();
   });
@@ -211,13 +214,13 @@ test.describe('sign-in', () => {
     await page.getByRole('button', { name: 'SIGN IN' }).click();
     await expectFieldError(page.getByLabel('License ID'), 'License ID required');
     await expectFieldError(page.getByLabel('Password', { exact: true }), 'Password required');
-    await expect(page.getByLabel('License ID')).toBeFocused();
+    await expectProblem(page, 'License ID required');
 
     await submitSignIn(page, 'SEVA-NOBODY-HERE', user.password);
-    await expect(page.getByRole('alert')).toHaveText('Invalid credentials');
+    await expectProblem(page, 'Invalid credentials');
 
     await submitSignIn(page, user.licenseId, 'Wrong-Cactus9!Lamp');
-    await expect(page.getByRole('alert')).toHaveText('Invalid password');
+    await expectProblem(page, 'Invalid password');
     await expectFieldError(page.getByLabel('Password', { exact: true }), 'Invalid password');
     await expect(page).toHaveURL(/\/login$/);
   });
@@ -256,7 +259,7 @@ test('a user resets a forgotten password with the e-mailed link, once', async ({
   await expectFieldError(email, 'Please enter your email');
   await email.fill('nobody-at-all@example.com');
   await send.click();
-  await expect(page.getByRole('alert')).toHaveText('No account found with this email');
+  await expectProblem(page, 'No account found with this email');
 
   await email.fill(user.email);
   await send.click();
@@ -268,13 +271,15 @@ test('a user resets a forgotten password with the e-mailed link, once', async ({
   const link = await linkFromMail(user.email, 'reset-password');
   await page.goto(link);
   await expect(heading(page, 'Choose a new password')).toBeFocused();
+  // After a reset the glasses are unpaired too unless the user says no.
+  await expect(page.getByRole('checkbox', { name: /^Unpair all my glasses too/ })).toBeChecked();
   const newPassword = page.getByLabel('New password', { exact: true });
   const confirm = page.getByLabel('Confirm new password');
   const save = page.getByRole('button', { name: 'Save new password' });
   await newPassword.fill('Password1!');
   await confirm.fill('Password1!');
   await save.click();
-  await expect(page.getByRole('alert')).toHaveText('Password too weak');
+  await expectProblem(page, 'Password too weak');
   await expectFieldError(newPassword, 'Password too weak');
 
   const chosen = 'Green-Kettle7#Moss';
@@ -286,7 +291,7 @@ test('a user resets a forgotten password with the e-mailed link, once', async ({
 
   await page.getByRole('link', { name: 'Go to sign in' }).click();
   await submitSignIn(page, user.licenseId, user.password);
-  await expect(page.getByRole('alert')).toHaveText('Invalid password');
+  await expectProblem(page, 'Invalid password');
   await submitSignIn(page, user.licenseId, chosen);
   await expect(heading(page, 'My Dashboard')).toBeVisible();
 

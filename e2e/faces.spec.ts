@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { expectFieldError } from './support/field-error.ts';
+import { expectProblem } from './support/error-summary.ts';
 import { faceFixture } from '../test-kit/test-data.ts';
 import type { TestUser } from '../test-kit/test-user.ts';
 import { expect, test } from './support/fixtures.ts';
@@ -198,7 +199,7 @@ test('the details, edit and delete dialogs work from the keyboard and give focus
   await name.fill('  AMY ');
   await edit.getByRole('button', { name: 'Save' }).click();
   await expectFieldError(name, 'A face with the name "AMY" already exists. Please use a different name.');
-  await expect(name).toBeFocused();
+  await expectProblem(page, 'A face with the name "AMY" already exists. Please use a different name.');
   await expectNoAxeViolations(page, '/faces, edit dialog with an error');
   await expectFocusTrapped(page, edit, 4);
   await page.keyboard.press('Escape');
@@ -359,4 +360,49 @@ test('a signed-out visitor is told to log in, then taken to /login', async ({ pa
   await expect(heading(page)).toHaveCount(0);
   await page.waitForURL('**/login', { timeout: 6_000 });
   await expect(page.getByRole('heading', { level: 1, name: 'Sign in to SEVA' })).toBeVisible();
+});
+
+test('a tall photo\'s thumbnail shows the face, and its details the whole photo', async ({ signedInPage: page, newUser: user }) => {
+  // 400x900 with the face in its top third (test-data/faces/README.md): a centred square would show none of it.
+  const stored = await page.request.post('/face-api/store_face', {
+    multipart: {
+      file: { name: 'tall.jpg', mimeType: 'image/jpeg', buffer: fs.readFileSync(faceFixture('formats', 'tall-sad.jpg')) },
+      name: 'Tall Tess',
+      email: user.email,
+      face_id: randomUUID(),
+    },
+    timeout: 120_000,
+  });
+  expect(stored.ok(), await stored.text()).toBe(true);
+  const box = (await stored.json()).face_box as { x: number; y: number; width: number; height: number; image_width: number; image_height: number };
+  expect(box).toMatchObject({ image_width: 400, image_height: 900 });
+  expect(box.y + box.height).toBeLessThan(250);
+
+  await page.goto('/faces');
+  const thumbnail = faceList(page).getByRole('img', { name: 'Tall Tess' });
+  await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { message: 'the photo loads' }).toBe(true);
+  // The part of the photo the square thumbnail shows (object-fit: cover, at its object-position), in the photo's pixels.
+  const shown = await thumbnail.evaluate((img: HTMLImageElement) => {
+    const style = getComputedStyle(img);
+    const width = img.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    const height = img.clientHeight - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom);
+    const scale = Math.max(width / img.naturalWidth, height / img.naturalHeight);
+    const [px = '50%', py = '50%'] = style.objectPosition.split(' ');
+    const left = ((img.naturalWidth * scale - width) * parseFloat(px)) / 100 / scale;
+    const top = ((img.naturalHeight * scale - height) * parseFloat(py)) / 100 / scale;
+    return { fit: style.objectFit, left, top, right: left + width / scale, bottom: top + height / scale };
+  });
+  expect(shown.fit).toBe('cover');
+  expect(shown.left).toBeLessThanOrEqual(box.x + 1);
+  expect(shown.top).toBeLessThanOrEqual(box.y + 1);
+  expect(shown.right).toBeGreaterThanOrEqual(box.x + box.width - 1);
+  expect(shown.bottom).toBeGreaterThanOrEqual(box.y + box.height - 1);
+
+  await page.getByRole('button', { name: 'View details for Tall Tess' }).click();
+  const whole = page.getByRole('dialog', { name: 'Face details' }).getByRole('img', { name: 'Tall Tess' });
+  await expect(whole).toBeVisible();
+  const drawn = await whole.evaluate((img: HTMLImageElement) => ({ fit: getComputedStyle(img).objectFit, ratio: img.clientHeight / img.clientWidth }));
+  expect(drawn.fit).toBe('contain');
+  expect(drawn.ratio).toBeCloseTo(900 / 400, 1);
+  await expectNoAxeViolations(page, '/faces, details of a tall photo');
 });

@@ -1,6 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { expectFieldError } from './support/field-error.ts';
+import { expectProblem } from './support/error-summary.ts';
 import { expect, test } from './support/fixtures.ts';
 import { addFace, askForCode, pollToken, sync } from './support/glasses.ts';
 import { tabAndType, tabTo } from './support/keyboard.ts';
@@ -72,6 +73,7 @@ test('a wearer invites a helper, who accepts in their own browser, adds a face a
   const code = await askForCode(glasses, 'Hall glasses');
   await wearerPage.goto(`/pair?code=${code.user_code}`);
   await wearerPage.getByRole('button', { name: 'Continue' }).click();
+  await wearerPage.getByLabel('Your password', { exact: true }).fill(wearer.password);
   await wearerPage.getByRole('region', { name: 'Glasses waiting to pair' }).getByRole('button', { name: 'Allow' }).click();
   await expect(status(wearerPage)).toHaveText('Glasses paired');
   const issued = await pollToken(glasses, code.device_code);
@@ -102,6 +104,9 @@ test('a wearer invites a helper, who accepts in their own browser, adds a face a
   await tabTo(helperPage, helperPage.getByRole('button', { name: 'Accept invitation' }));
   await helperPage.keyboard.press('Enter');
   await expectFieldError(passwordField(helperPage, 'Confirm password'), 'Passwords must match');
+  await expectProblem(helperPage, 'Passwords must match');
+  await helperPage.keyboard.press('Tab');
+  await helperPage.keyboard.press('Enter');
   await expect(passwordField(helperPage, 'Confirm password')).toBeFocused();
   await helperPage.keyboard.press('ControlOrMeta+A');
   await helperPage.keyboard.type(helper.password);
@@ -239,7 +244,7 @@ test('a helper signs in from /login with the keyboard, resets a forgotten passwo
   await tabAndType(page, page.getByRole('textbox', { name: 'Email' }), helper.email);
   await tabAndType(page, passwordField(page, 'Password'), helper.password);
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('main').getByRole('alert')).toHaveText('Invalid credentials');
+  await expectProblem(page, 'Invalid credentials');
   await passwordField(page, 'Password').fill(newPassword);
   await passwordField(page, 'Password').press('Enter');
   await expect(h1(page, 'My Dashboard')).toBeVisible();

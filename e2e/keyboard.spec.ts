@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { expectProblem } from './support/error-summary.ts';
 import { tabAndType, tabTo } from './support/keyboard.ts';
 import { linkFromMail } from './support/outbox.ts';
 import { signUpFields } from './support/signup-form.ts';
@@ -134,7 +135,10 @@ test('request a password reset and choose a new password with the keyboard alone
   await tabAndType(page, page.getByLabel('License ID'), user.licenseId);
   await tabAndType(page, page.getByLabel('Password', { exact: true }), user.password);
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('alert')).toHaveText('Invalid password');
+  await expectProblem(page, 'Invalid password');
+  // The summary's link leads to the field.
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Enter');
   await expect(page.getByLabel('Password', { exact: true })).toBeFocused();
   await page.keyboard.press('ControlOrMeta+A');
   await page.keyboard.type(chosen);
@@ -142,15 +146,14 @@ test('request a password reset and choose a new password with the keyboard alone
   await expect(heading(page, 'My Dashboard')).toBeFocused();
 });
 
-test('a refused sign-in leaves focus on the button that was pressed', async ({ page }) => {
+test("a refused sign-in moves focus to 'There is a problem', from where the form follows", async ({ page }) => {
   await page.goto('/login');
   await tabAndType(page, page.getByLabel('License ID'), 'SEVA-NO-SUCH-LICENSE');
   await tabAndType(page, page.getByLabel('Password', { exact: true }), 'Blue-Cactus9!Lamp');
   const button = page.getByRole('button', { name: 'SIGN IN' });
   await tabTo(page, button);
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('alert')).toHaveText('Invalid credentials');
-  await expect(button).toBeFocused();
+  await expectProblem(page, 'Invalid credentials');
   await page.keyboard.press('Tab');
-  await expect(page.getByRole('link', { name: 'Forgot password?' })).toBeFocused();
+  await expect(page.getByLabel('License ID')).toBeFocused();
 });

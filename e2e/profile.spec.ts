@@ -2,6 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { decodeQrPng } from './support/qr-code.ts';
 import { expectFieldError } from './support/field-error.ts';
+import { expectProblem } from './support/error-summary.ts';
 import { expectNoHorizontalScroll } from './support/layout.ts';
 import { pasteInto } from './support/paste.ts';
 import { expect, test } from './support/fixtures.ts';
@@ -49,9 +50,10 @@ test('shows the record, with read-only e-mail and license ID, security clearance
   await expect(valueOf(page, 'License ID')).toHaveText(user.licenseId);
   await expect(valueOf(page, 'Security clearance')).toHaveText('Level 1');
   await expect(page.getByText('Email and license ID are not editable.')).toBeVisible();
-  // Only username and phone have an 'Edit' button; e-mail and license ID have no input at all.
+  // Only username and phone have an 'Edit' button; e-mail and license ID have no input at all (the password fields
+  // further down belong to 'Change password').
   await expect(page.getByRole('main').getByRole('button', { name: /^Edit/ })).toHaveCount(2);
-  await expect(page.getByRole('main').getByRole('textbox')).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Account details' }).getByRole('textbox')).toHaveCount(0);
 
   const identity = `ID:${user.licenseId},Email:${user.email},Version:1.0`;
   const qr = page.getByRole('img', { name: `Identity QR code for license ID ${user.licenseId}. It encodes: ${identity}` });
@@ -79,7 +81,7 @@ test('edits the username: the rule, the success message, and the dashboard greet
   await input.fill('  ab ');
   await page.getByRole('button', { name: 'Save username' }).click();
   await expectFieldError(input, 'Username must be at least 3 characters.');
-  await expect(input).toBeFocused();
+  await expectProblem(page, 'Username must be at least 3 characters.');
   await expectNoAxeViolations(page, '/profile with a username error');
 
   await input.fill('  Asha Rao  ');

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { expectFieldError } from './support/field-error.ts';
+import { errorSummary, expectNothingElseSaid, expectProblem } from './support/error-summary.ts';
 import { tabAndType, tabTo } from './support/keyboard.ts';
 import { expectNoHorizontalScroll } from './support/layout.ts';
 import { expect, test } from './support/fixtures.ts';
@@ -80,9 +81,9 @@ test('first visit opens edit mode, and every rule says its message', async ({ si
   await expectNoAxeViolations(page, '/sos edit mode');
 
   await saveButton(page).click();
-  await expect(alert(page)).toHaveText('Primary emergency contact is required');
+  await expectProblem(page, 'Primary emergency contact is required');
+  await expectNothingElseSaid(page);
   await expectFieldError(primary.name, 'Primary emergency contact is required');
-  await expect(primary.name).toBeFocused();
   await expectNoAxeViolations(page, '/sos edit mode with errors');
 
   // Digits only: a letter is kept and named; the count is checked as the user types.
@@ -95,10 +96,11 @@ test('first visit opens edit mode, and every rule says its message', async ({ si
   await expectFieldError(primary.phone, 'Phone number must be 10 digits for India');
   await primary.name.fill('Asha Rao');
   // The refusal about the blank name goes once the name is there.
-  await expect(alert(page)).toBeHidden();
+  await expect(errorSummary(page)).not.toContainText('Primary emergency contact is required');
   await saveButton(page).click();
-  await expect(alert(page)).toHaveText('Please fix phone number validation errors');
+  await expectProblem(page, 'Please fix phone number validation errors');
   await expectFieldError(primary.phone, 'Phone number must be 10 digits for India');
+  await errorSummary(page).getByRole('link', { name: 'Phone number must be 10 digits for India' }).click();
   await expect(primary.phone).toBeFocused();
 
   // Too many digits are kept and named, never cut off; Malaysia takes 8, 9 or 10.
@@ -119,19 +121,17 @@ test('first visit opens edit mode, and every rule says its message', async ({ si
   // A secondary with only a name, or only a phone, is neither saved nor dropped silently.
   await secondary.name.fill('Tom Lee');
   await saveButton(page).click();
-  await expect(alert(page)).toHaveText('Please complete or clear secondary contact information');
+  await expectProblem(page, 'Please complete or clear secondary contact information');
   await expectFieldError(secondary.phone, 'Please complete or clear secondary contact information');
-  await expect(secondary.phone).toBeFocused();
   await secondary.name.fill('');
   await secondary.phone.fill('12345');
   await expectFieldError(secondary.phone, 'Phone number must be 10 digits for USA');
   await saveButton(page).click();
-  await expect(alert(page)).toHaveText('Please fix phone number validation errors');
+  await expectProblem(page, 'Please fix phone number validation errors');
   await secondary.phone.fill('2025550123');
   await saveButton(page).click();
-  await expect(alert(page)).toHaveText('Please complete or clear secondary contact information');
+  await expectProblem(page, 'Please complete or clear secondary contact information');
   await expectFieldError(secondary.name, 'Please complete or clear secondary contact information');
-  await expect(secondary.name).toBeFocused();
 
   await page.setViewportSize({ width: 320, height: 800 });
   await expectNoHorizontalScroll(page, '/sos edit mode at 320 px');
@@ -210,7 +210,7 @@ test('saving is both or neither: a failed save says so and keeps the old contact
     route.request().method() === 'PUT' ? route.fulfill({ status: 500, json: { message: 'Something went wrong on our side. Please try again.' } }) : route.fallback(),
   );
   await saveButton(page).click();
-  await expect(alert(page)).toHaveText('Failed to save contacts. Please try again.');
+  await expectProblem(page, 'Failed to save contacts. Please try again.');
   await expect(card(page, 'Primary').name).toHaveValue('Changed Primary');
   await page.unroute('**/api/contacts');
 

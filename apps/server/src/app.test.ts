@@ -13,6 +13,7 @@ const PUBLIC_ROUTES = [
   'POST /api/auth/sign-out',
   'POST /api/auth/resend-verification',
   'POST /api/auth/reset-password',
+  'POST /api/auth/restore-account',
   'POST /api/auth/request-password-reset',
   'POST /api/auth/verify-email',
   'POST /api/auth/check-reset-token',
@@ -21,6 +22,9 @@ const PUBLIC_ROUTES = [
   'GET /api/health',
   'GET /api/health/',
   'GET /api/health/ready',
+  // How to reach support, for the help page anyone may read.
+  'GET /api/support',
+  'GET /api/support/',
   'POST /oauth/device_authorization',
   'POST /oauth/token',
   // Issue #18: a helper's sign-in and reset, and the invitation link (the token is the proof).
@@ -112,6 +116,12 @@ describe('the web app', () => {
     }
     // Not as a file of its own either: the folder is the server's business.
     expect((await get('/signed-in/faces/add')).body).toBe('<div id="root"></div>');
+    // Nor at its own file's path, to anyone, signed in or not.
+    for (const headers of [{}, { cookie }] as Array<Record<string, string>>) {
+      const file = await get('/signed-in/faces/add.html', headers);
+      expect(file.statusCode).toBe(404);
+      expect(file.body).not.toContain('Face Registration');
+    }
   });
 
   it('lets a browser keep hashed assets for a year and revalidate pages and icons, which it gets back as 304 when unchanged', async () => {

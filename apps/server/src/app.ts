@@ -16,6 +16,7 @@ import { deviceApiRoutes, devicesRoutes, oauthRoutes } from './modules/devices/r
 import { facesRoutes } from './modules/faces/routes.ts';
 import { featuresRoutes } from './modules/features/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { supportRoutes } from './modules/support/routes.ts';
 import { helperAuthRoutes, helperOwnRoutes, helperProbe, identifyHelper, invitationRoutes, wearerHelpersRoutes } from './modules/helpers/routes.ts';
 import { identityRoutes, sessionRoutes } from './modules/identity/routes.ts';
 import { manualsRoutes } from './modules/manuals/routes.ts';
@@ -87,6 +88,7 @@ export async function buildApp(config: Config, overrides: { mailer?: Mailer; log
     { prefix: '/api/helper', routes: helperOwnRoutes(services.helpers, identify, cookies) },
     { prefix: '/api/vitals', routes: vitalsRoutes(services.identity.limit) },
     { prefix: '/api/health', routes: healthRoutes(services.health) },
+    { prefix: '/api/support', routes: supportRoutes(config.support) },
     { prefix: '/oauth', routes: oauthRoutes(services.devices) },
   ];
   const privateRoutes: Mount[] = [

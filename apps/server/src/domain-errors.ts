@@ -18,6 +18,8 @@ export interface DomainErrorDetails {
   field?: string;
   /** A machine-readable reason for the client to branch on (e.g. 'unverified'). */
   code?: string;
+  /** A rate limit's refusal: when to try again (the OAuth endpoints send it as Retry-After). */
+  retryAfterSeconds?: number;
 }
 
 export class DomainError extends Error {

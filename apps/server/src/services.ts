@@ -1,6 +1,7 @@
 import { createBlobDeletionQueue } from './blobs/deletion-queue.ts';
 import { pendingMigrations } from './db/database.ts';
 import type { Infrastructure } from './infrastructure.ts';
+import { OUTBOX_RETENTION_MS } from './mail/outbox.ts';
 import { createHousekeeping } from './maintenance/housekeeping.ts';
 import { createIntegrity } from './maintenance/integrity.ts';
 import { createHealthService } from './modules/health/service.ts';
@@ -20,22 +21,23 @@ import { createProfileService } from './modules/profile/service.ts';
  * Every service, built once from the infrastructure and handed to the route plugins, the seed and the operator CLI.
  * A service gets what it needs here, never by looking it up.
  */
-export function createServices({ config, database, blobs, mailer, faceEngine, changeFeed, metrics }: Infrastructure) {
+export function createServices({ config, database, blobs, mailer, faceEngine, changeFeed, metrics, warn }: Infrastructure) {
   const { db } = database;
   const activity = createActivityService({ db });
-  const blobDeletions = createBlobDeletionQueue({ db, blobs });
+  const blobDeletions = createBlobDeletionQueue({ db, blobs, warn });
   metrics.watch('blobDeletions', blobDeletions.backlog);
   const faces = createFacesService({ db, blobs, engine: faceEngine, engineSlots: config.faceThreads, blobDeletions, activity: activity.record, changeFeed, metrics });
   const contacts = createContactsService({ db, activity: activity.record, noteSyncChange: faces.noteSyncChange });
   const identity = createIdentityService({ db, mailer, config, onUserCreated: [contacts.createDocument], activity: activity.record, metrics });
   const manuals = createManualsService({ db, blobs });
   const features = createFeaturesService({ db, changeFeed });
-  const devices = createDevicesService({ db, mailer, config, faces, contacts, features, limit: identity.limit, forgive: identity.forgive, activity: activity.record, changeFeed, metrics });
+  const devices = createDevicesService({ db, mailer, config, faces, contacts, features, limit: identity.limit, forgive: identity.forgive, confirmPassword: identity.confirmPassword, activity: activity.record, changeFeed, metrics });
   const deviceEvents = createEventStreams({ feed: changeFeed, position: devices.position, stillPaired: devices.stillPaired, options: config.events });
   metrics.watch('eventStreams', () => deviceEvents.counters);
   const helpers = createHelpersService({ db, mailer, config, limit: identity.limit, endWearerSession: identity.signOut });
   // Issue #12: an account's deletion takes every module's rows in one transaction, the user record (identity's) last.
   const erasers = [activity.eraseUser, faces.eraseUser, devices.eraseUser, contacts.eraseUser, helpers.eraseUser, identity.eraseUser];
+  const account = createAccountService({ db, mailer, config, identity, contacts, faces, devices, activity, helpers, erasers, blobDeletions, metrics });
   return {
     identity,
     contacts,
@@ -48,7 +50,7 @@ export function createServices({ config, database, blobs, mailer, faceEngine, ch
     deviceEvents,
     activity,
     helpers,
-    account: createAccountService({ db, mailer, config, identity, contacts, faces, devices, activity, helpers, erasers, blobDeletions, metrics }),
+    account,
     blobDeletions,
     health: createHealthService({
       db,
@@ -59,7 +61,17 @@ export function createServices({ config, database, blobs, mailer, faceEngine, ch
     /** Records that name blobs, checked against the blobs (admin check, start-up sweep, backup). */
     integrity: createIntegrity({ blobs, records: [faces.blobRecords, manuals.blobRecords] }),
     /** Each module's purge of rows that would only grow. */
-    housekeeping: createHousekeeping([identity.purgeExpired, devices.purgeExpired, faces.purgeExpired, activity.purgeExpired, helpers.purgeExpired, async () => ({ blob_deletions: await blobDeletions.drain() })]),
+    housekeeping: createHousekeeping([
+      account.purgeExpired,
+      identity.purgeExpired,
+      devices.purgeExpired,
+      faces.purgeExpired,
+      activity.purgeExpired,
+      helpers.purgeExpired,
+      async () => ({ blob_deletions: await blobDeletions.drain() }),
+      // The outbox (no SMTP_URL) keeps mail 7 days at most: it holds people's links.
+      async (at) => ({ outbox_mails: (await mailer.forgetBefore?.(new Date(at.getTime() - OUTBOX_RETENTION_MS))) ?? 0 }),
+    ]),
   };
 }
 

@@ -17,6 +17,10 @@ export const ACTIVITY_KINDS = [
   'data-downloaded',
   'glasses-paired',
   'glasses-unpaired',
+  'pairing-refused',
+  'browser-signed-out',
+  'signed-out-others',
+  'account-restored',
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 
@@ -33,7 +37,15 @@ export const activityLabels: Record<ActivityKind, string> = {
   'data-downloaded': 'Data downloaded',
   'glasses-paired': 'Glasses paired',
   'glasses-unpaired': 'Glasses unpaired',
+  'pairing-refused': 'Pairing refused',
+  'browser-signed-out': 'Browser signed out',
+  'signed-out-others': 'Signed out all other browsers',
+  'account-restored': 'Account restored',
 };
+
+/** Wrong passwords are listed as one entry per browser (issue #20): '3 wrong passwords from Chrome on Windows 10'. */
+export const wrongPasswordsSummary = (count: number, from: string | null) =>
+  `${count} wrong ${count === 1 ? 'password' : 'passwords'} from ${from ?? 'an unknown browser'}`;
 
 /** Events are kept this long, then purged. */
 export const ACTIVITY_RETENTION_DAYS = 90;
@@ -49,6 +61,10 @@ export interface ActivityEvent {
   device: string | null;
   /** The helper who did it, as the wearer named them (issue #18; `label` then reads 'Face added by Sam'); absent or null: the wearer or their glasses. */
   helper?: string | null;
+  /** What it concerns (the face's name, the glasses' name, the browser), also in `label`; null when nothing. */
+  subject?: string | null;
+  /** Wrong passwords summarised in this entry (kind 'wrong-password'); absent for other kinds. */
+  count?: number;
 }
 
 /** One signed-in browser (a live session) as GET /api/account/sessions lists it; `id` is opaque, never the token. */
@@ -79,7 +95,33 @@ export const accountMessages = {
   sessionNotFound: 'This browser is not signed in to your account. It may have signed out already.',
   unknownBrowser: 'Unknown browser',
   unknownSystem: 'unknown system',
+  changePassword: 'Change password',
+  currentPassword: 'Current password',
+  newPassword: 'New password',
+  confirmNewPassword: 'Confirm new password',
+  signOutOthersOption: 'Sign out every other browser',
+  unpairGlassesOption: 'Unpair all my glasses too',
+  unpairGlassesHint: 'They will stop calling your emergency contacts until you pair them again.',
+  passwordChanged: 'Your password has been changed.',
+  restoreAccount: 'Restore my account',
+  accountRestored: 'Your account has been restored. Sign in to use it.',
+  exportInProgress: 'Your data download is already being prepared. Please wait for it to finish, then try again.',
+  exportsBusy: 'Many data downloads are being prepared right now. Please try again in a minute.',
 } as const;
+
+/** What the deletion dialog and the last glasses' unpairing say first (issue #21): the safety feature stops. */
+export const EMERGENCY_CALLING_STOPS = 'Your glasses will stop calling your emergency contacts.';
+
+/** How long a deleted account can be restored, in days (D-041). */
+export const RESTORE_WINDOW_DAYS = 14;
+
+/** What /profile says after a password change. */
+export function passwordChangedMessage(signedOut: number, unpaired: number): string {
+  const parts: string[] = [accountMessages.passwordChanged];
+  if (signedOut > 0) parts.push(signedOutOthersMessage(signedOut));
+  if (unpaired > 0) parts.push(`${unpaired} ${unpaired === 1 ? 'pair of glasses' : 'pairs of glasses'} unpaired.`);
+  return parts.join(' ');
+}
 
 /** 'Consent given on {date}' in the face details (issue #12). */
 export const consentGivenMessage = (date: string) => `Consent given on ${date}`;

@@ -94,7 +94,16 @@ export interface FacesTable {
   /** The user's face change counter when this face was added or last renamed (the glasses' sync reads it). */
   change_seq: number;
   updated_at: string;
+  /** The face's box in pixels of the stored image, and the image's size (issue #21); null for faces stored before. */
+  face_x: NullableNumber;
+  face_y: NullableNumber;
+  face_width: NullableNumber;
+  face_height: NullableNumber;
+  image_width: NullableNumber;
+  image_height: NullableNumber;
 }
+
+type NullableNumber = ColumnType<number | null, number | null | undefined, number | null>;
 
 /** One counter per user, bumped by every face change in the change's own transaction. */
 export interface FaceSyncCountersTable {
@@ -127,6 +136,8 @@ export interface DevicesTable {
   token_hash: string | null;
   paired_at: string;
   last_seen_at: string | null;
+  /** The scopes the user allowed, space-separated (faces:read contacts:read …). */
+  scope: Generated<string>;
 }
 
 export type DeviceAuthorizationStatus = 'pending' | 'allowed' | 'denied' | 'issued';
@@ -145,6 +156,10 @@ export interface DeviceAuthorizationsTable {
   last_polled_at: string | null;
   created_at: string;
   decided_at: string | null;
+  /** The scopes the glasses asked for, space-separated. */
+  scope: Generated<string>;
+  /** The network the request came from: a /24 IPv4 or /48 IPv6 prefix. */
+  network: Generated<string>;
 }
 
 /** What one pair of glasses reports running. */
@@ -165,12 +180,30 @@ export interface ActivityEventsTable {
   device: string | null;
   /** The helper who did it, as the wearer named them (issue #18); null when the wearer or their glasses did. */
   helper_name: ColumnType<string | null, string | null | undefined, string | null>;
+  /** What the event concerns (issue #21): the face's name, the glasses' name, the browser; null when nothing. */
+  subject: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** A closed account (issue #21): its own e-mail and license ID, kept until it is restored or erased. */
+export interface AccountClosuresTable {
+  user_id: string;
+  email: string;
+  license_id: string;
+  license_key: string;
+  closed_at: string;
+  /** The restore link's hash. */
+  restore_hash: string;
+  /** Until when the link works; the present once the e-mail or license ID registered again (the restore ended). */
+  restore_until: string;
 }
 
 /** A blob whose record is gone, to delete once that deletion has committed (blobs/deletion-queue.ts). */
 export interface BlobDeletionsTable {
   key: string;
   queued_at: string;
+  /** Failed deletions so far; the key waits until retry_at (null: the next drain) before the next. */
+  attempts: Generated<number>;
+  retry_at: string | null;
 }
 
 /** A helper's own account (issue #18): apart from wearers', so a helper can never sign in as a wearer. */
@@ -225,6 +258,7 @@ export interface HelperResetTokensTable {
 
 export interface Database {
   users: UsersTable;
+  account_closures: AccountClosuresTable;
   sos_face: SosFaceTable;
   sessions: SessionsTable;
   auth_tokens: AuthTokensTable;

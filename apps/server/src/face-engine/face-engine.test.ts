@@ -134,7 +134,7 @@ describe('bad input', () => {
     }
   }
 
-  it('refuses a file that is not a JPEG or PNG', async () => {
+  it('refuses a file that is not an image', async () => {
     await expectRefused(Buffer.from('This is a text file, not a photo.\n'), /^Invalid image format$/);
     await expectRefused(Buffer.alloc(0), /^Invalid image format$/);
   });
@@ -151,6 +151,19 @@ describe('bad input', () => {
     const huge = await sharp({ create: { width, height, channels: 3, background: '#fff' } }).png({ compressionLevel: 9 }).toBuffer();
     expect(huge.length).toBeLessThan(1_000_000);
     await expectRefused(huge, /too large.*25 megapixels/);
+  }, SLOW);
+});
+
+describe('phone photo formats', () => {
+  it.each([
+    ['a WebP photo named .jpg', 'neutral-webp.jpg'],
+    ['an iPhone HEIC photo', 'neutral.heic'],
+  ])('reads %s, finds its face and gives it back as a JPEG', async (_label, name) => {
+    const analysed = await engine.analyse(fixture('formats', name));
+    expect(analysed).toMatchObject({ mime: 'image/jpeg', width: 608, height: 276 });
+    expect(analysed.faces).toHaveLength(1);
+    expect(await sharp(analysed.image).metadata()).toMatchObject({ format: 'jpeg', width: 608, height: 276 });
+    expect((await engine.detect(fixture('formats', name))).faces).toHaveLength(1);
   }, SLOW);
 });
 

@@ -5,6 +5,7 @@ import { Piscina } from 'piscina';
 import 'sharp';
 import type { FaceBox, ImageProblem, WorkerConfig, WorkerReply, WorkerResult, WorkerTask } from './face-worker.ts';
 import { faceMessages } from '@seva/shared';
+import { imageFormat, storedFormat } from './image-format.ts';
 
 export interface DetectedFace {
   box: { x: number; y: number; width: number; height: number }; // pixels of the normalised (oriented) image
@@ -19,7 +20,10 @@ export interface AnalysedImage {
   faces: DetectedFace[];
 }
 export interface FaceEngine {
-  /** Orients the image, strips its metadata, finds every face and describes each. */
+  /**
+   * Orients the image, strips its metadata, finds every face and describes each. JPEG, PNG, WebP, GIF, TIFF and HEIC
+   * or AVIF are read, whatever the file is named; a PNG is kept as PNG and every other picture becomes a JPEG.
+   */
   analyse(file: Buffer): Promise<AnalysedImage>;
   /** Detection only, for live camera guidance. */
   detect(file: Buffer): Promise<Pick<AnalysedImage, 'width' | 'height'> & { faces: Omit<DetectedFace, 'descriptor'>[] }>;
@@ -60,14 +64,11 @@ const messages: Record<ImageProblem | 'not-an-image', string> = {
   unreadable: 'The image file is damaged or incomplete and cannot be read.',
 };
 
-const JPEG_MAGIC = [0xff, 0xd8, 0xff];
-const PNG_MAGIC = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
-const startsWith = (file: Buffer, magic: number[]) => file.length > magic.length && magic.every((byte, i) => file[i] === byte);
-
-function imageFormat(file: Buffer): 'jpeg' | 'png' {
-  if (startsWith(file, JPEG_MAGIC)) return 'jpeg';
-  if (startsWith(file, PNG_MAGIC)) return 'png';
-  throw new FaceImageError(messages['not-an-image']);
+/** The stored format of a picture the engine reads; anything else is refused as not an image. */
+function checkedFormat(file: Buffer): 'jpeg' | 'png' {
+  const format = imageFormat(file);
+  if (!format) throw new FaceImageError(messages['not-an-image']);
+  return storedFormat(format);
 }
 
 export function faceDistance(a: ArrayLike<number>, b: ArrayLike<number>): number {
@@ -96,13 +97,13 @@ export function createFaceEngine(options: { threads: number }): FaceEngine {
 
   return {
     async analyse(file) {
-      const format = imageFormat(file);
+      const format = checkedFormat(file);
       const { image, ...result } = await run<DetectedFace>({ kind: 'analyse', file, format });
       if (!image) throw new Error('The face worker returned no image.');
       return { ...result, image: Buffer.from(image.buffer, image.byteOffset, image.byteLength), mime: `image/${format}` };
     },
     async detect(file) {
-      imageFormat(file);
+      checkedFormat(file);
       const { width, height, faces } = await run({ kind: 'detect', file });
       return { width, height, faces };
     },

@@ -1,17 +1,18 @@
-// Piscina worker (started through face-worker.mjs): decodes images with sharp and runs face-api on the
+// Piscina worker (started through face-worker.mjs): decodes images (open-image.ts) and runs face-api on the
 // tfjs wasm backend, so the server's event loop never does the heavy work.
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { workerData } from 'piscina';
-import sharp from 'sharp';
 import type * as TfCore from '@tensorflow/tfjs';
 import type * as TfWasm from '@tensorflow/tfjs-backend-wasm';
 import type * as FaceApi from '@vladmandic/face-api/dist/face-api.node-wasm.js';
 import type { DetectedFace } from './face-engine.ts';
+import { openImage } from './open-image.ts';
 
 export interface WorkerConfig {
   maxPixels: number;
 }
+/** `format`: how analyse stores the picture. */
 export type WorkerTask = { kind: 'analyse'; file: Uint8Array; format: 'jpeg' | 'png' } | { kind: 'detect'; file: Uint8Array };
 export type FaceBox = Omit<DetectedFace, 'descriptor'>;
 export interface WorkerResult<F extends FaceBox = FaceBox> {
@@ -94,7 +95,7 @@ export default async function run(task: WorkerTask): Promise<WorkerReply> {
 
 /** Detection pixels (RGB, at most DETECTION_MAX_SIDE), the oriented size and, for analyse, the re-encoded image. */
 async function decode(task: WorkerTask) {
-  const input = sharp(task.file, { autoOrient: true, failOn: 'truncated', limitInputPixels: maxPixels });
+  const input = await openImage(task.file, maxPixels);
   const pixels = input
     .clone()
     .resize({ width: DETECTION_MAX_SIDE, height: DETECTION_MAX_SIDE, fit: 'inside', withoutEnlargement: true })
@@ -107,7 +108,8 @@ async function decode(task: WorkerTask) {
     return { pixels: detection, size, image: undefined };
   }
   // sharp writes no metadata unless asked to, so EXIF (GPS, orientation) and XMP are dropped here.
-  const output = task.format === 'jpeg' ? input.clone().jpeg({ quality: 90 }) : input.clone().png();
+  // A picture with transparency (WebP, GIF, HEIC) stored as JPEG is laid on white, as detection sees it.
+  const output = task.format === 'jpeg' ? input.clone().flatten({ background: '#ffffff' }).jpeg({ quality: 90 }) : input.clone().png();
   const [encoded, detection] = await Promise.all([output.toBuffer({ resolveWithObject: true }), pixels]);
   return { pixels: detection, size: { width: encoded.info.width, height: encoded.info.height }, image: encoded.data };
 }

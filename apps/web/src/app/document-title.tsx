@@ -16,6 +16,7 @@ const TITLES: Record<string, string> = {
   [paths.pair]: 'Pair your glasses',
   [paths.verifyEmail]: 'Verify e-mail',
   [paths.resetPassword]: 'Choose a new password',
+  [paths.restoreAccount]: 'Restore your account',
   [paths.helperAccept]: 'Helper invitation',
   [paths.helperSignIn]: 'Sign in as a helper',
   [paths.helperForgotPassword]: 'Reset your helper password',

@@ -5,6 +5,7 @@ import { paths } from '../lib/paths.ts';
 import { DocumentTitle } from './document-title.tsx';
 import { AuthLayout } from './layout/auth-layout.tsx';
 import { FeatureLayout } from './layout/feature-layout.tsx';
+import { PublicLayout } from './layout/public-layout.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
 import { RouteGuard, type SignedOutNotice } from './route-guard.tsx';
 
@@ -51,6 +52,7 @@ export const routes: RouteObject[] = [
           { path: paths.forgotPassword, lazy: screen(() => import('../features/auth/forgot-password-page.tsx'), (m) => m.ForgotPasswordPage) },
           { path: paths.verifyEmail, lazy: screen(() => import('../features/auth/verify-email-page.tsx'), (m) => m.VerifyEmailPage) },
           { path: paths.resetPassword, lazy: screen(() => import('../features/auth/reset-password-page.tsx'), (m) => m.ResetPasswordPage) },
+          { path: paths.restoreAccount, lazy: screen(() => import('../features/auth/restore-account-page.tsx'), (m) => m.RestoreAccountPage) },
           { path: paths.helperAccept, lazy: screen(() => import('../features/helpers/accept-invitation-page.tsx'), (m) => m.AcceptInvitationPage) },
           { path: paths.helperSignIn, lazy: screen(() => import('../features/helpers/helper-sign-in-page.tsx'), (m) => m.HelperSignInPage) },
           { path: paths.helperForgotPassword, lazy: screen(() => import('../features/helpers/helper-forgot-password-page.tsx'), (m) => m.HelperForgotPasswordPage) },
@@ -81,6 +83,17 @@ export const routes: RouteObject[] = [
           { path: paths.updates, lazy: screen(() => import('../features/updates/updates-page.tsx'), (m) => m.UpdatesPage) },
           { path: paths.profile, lazy: screen(() => import('../features/profile/profile-page.tsx'), (m) => m.ProfilePage) },
           { path: paths.pair, lazy: screen(() => import('../features/pairing/pair-page.tsx'), (m) => m.PairPage) },
+        ],
+      },
+      {
+        element: <PublicLayout />,
+        children: [
+          { path: paths.help, lazy: screen(() => import('../features/help/help-page.tsx'), (m) => m.HelpPage), handle: { title: 'Help' } },
+          {
+            path: paths.accessibility,
+            lazy: screen(() => import('../features/help/accessibility-page.tsx'), (m) => m.AccessibilityPage),
+            handle: { title: 'Accessibility statement' },
+          },
         ],
       },
       { path: '*', element: <NotFoundPage />, handle: { title: 'Page not found' } },

@@ -10,6 +10,8 @@ export const paths = {
   forgotPassword: '/forgot-password',
   verifyEmail: '/verify-email',
   resetPassword: '/reset-password',
+  /** Where the deletion e-mail's 'Restore my account' link leads (issue #21); `?token=`. */
+  restoreAccount: '/restore-account',
   dashboard: '/dashboard',
   faces: '/faces',
   addFace: '/faces/add',
@@ -27,7 +29,15 @@ export const paths = {
   helperResetPassword: '/helper/reset-password',
   /** A helper who helps several wearers chooses whom to help now. */
   helperChoose: '/helper/choose',
+  /** Public, signed in or not: answers to common questions and how to reach support (issue #21). */
+  help: '/help',
+  accessibility: '/accessibility',
 } as const;
+
+/** The help page's section on reaching support, where every footer's 'Contact support' leads. */
+export const CONTACT_SUPPORT_ID = 'contact-support';
+/** The help page's answer to 'How do I get a pairing code from my glasses?', where /pair leads. */
+export const PAIRING_HELP_ID = 'pairing-code';
 
 /** The address of one screen. */
 export type ScreenPath = (typeof paths)[keyof typeof paths];

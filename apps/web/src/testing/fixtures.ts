@@ -1,4 +1,4 @@
-import { normalizeUserCode, type FaceSummary, type HelperSessionInfo, type HelperSummary, type PairedDevice, type SessionUser } from '@seva/shared';
+import { DEFAULT_GLASSES_SCOPES, normalizeUserCode, type FaceSummary, type HelperSessionInfo, type HelperSummary, type PairedDevice, type SessionUser } from '@seva/shared';
 import type { StandInPairing } from './stand-in-server.ts';
 
 /** When the stand-in server says a record was made or saved. */
@@ -35,7 +35,7 @@ export function aFace(n: number, name: string): FaceSummary {
 
 /** Glasses number `n` as GET /api/devices lists them: paired at SAVED_AT, never seen unless `lastSeenAt` says. */
 export function aDevice(n: number, name: string, overrides: Partial<PairedDevice> = {}): PairedDevice {
-  return { id: `10000000-0000-4000-8000-${String(n).padStart(12, '0')}`, name, pairedAt: SAVED_AT, lastSeenAt: null, ...overrides };
+  return { id: `10000000-0000-4000-8000-${String(n).padStart(12, '0')}`, name, pairedAt: SAVED_AT, lastSeenAt: null, scopes: [...DEFAULT_GLASSES_SCOPES], ...overrides };
 }
 
 /** Glasses waiting for `code` (as they say it, e.g. 'KXRT-7M4P') for ten minutes from now. */

@@ -1,9 +1,12 @@
 import {
+  DEFAULT_GLASSES_SCOPES,
   accountMessages,
   activityLabels,
   browserDescription,
   contactMessages,
+  changePasswordSchema,
   deleteAccountSchema,
+  passwordChangedMessage,
   deleteFaceSchema,
   deviceMessages,
   duplicateFaceNameMessage,
@@ -13,8 +16,10 @@ import {
   formatUserCode,
   listFacesSchema,
   messages,
-  PAIRING_GRANTS,
+  pairingAllowSchema,
   pairingCodeSchema,
+  scopeWords,
+  type GlassesScope,
   profileEditSchema,
   profileUpdatedMessage,
   renameFaceSchema,
@@ -29,6 +34,7 @@ import {
   type ActivityEvent,
   type BrowserSession,
   type SessionUser,
+  type SupportContact,
   acceptInvitationSchema,
   actingForSchema,
   alreadyHelping,
@@ -84,6 +90,8 @@ export interface StandInBackend {
   invitations: Record<string, StandInInvitation>;
   /** Wearers by id, for a helper who helps several (POST /api/helper/acting-for). */
   wearers: SessionUser[];
+  /** The support address and phone the operator set (GET /api/support); none by default. */
+  support: SupportContact;
 }
 
 /** One invitation link: what it says, or why it cannot be used (410 and its message). */
@@ -110,14 +118,18 @@ const fresh = (): StandInBackend => ({
   helperAccount: null,
   invitations: {},
   wearers: [],
+  support: {},
 });
 
-/** A device authorization as the devices module keeps it: its code (no dash), the glasses' name, its state. */
+/** A device authorization as the devices module keeps it: its code (no dash), the glasses' name, its state, what it asked for and from where. */
 export interface StandInPairing {
   code: string;
   deviceName: string;
   status: 'pending' | 'allowed' | 'denied';
   expiresAt: string;
+  requestedAt?: string;
+  scopes?: GlassesScope[];
+  network?: PendingPairing['network'];
 }
 
 export const backend: StandInBackend = fresh();
@@ -228,6 +240,8 @@ const handlers = [
   // identity (apps/server/src/modules/identity/routes.ts): the session check leaves out the QR image and answers
   // `{ user: null }`, not 401, when nobody is signed in.
   http.get('*/api/auth/session', () => HttpResponse.json(sessionAnswer())),
+  // support (modules/support/routes.ts): public
+  http.get('*/api/support', () => HttpResponse.json(backend.support)),
   http.post('*/api/auth/sign-out', () => {
     backend.user = null;
     backend.helper = null;
@@ -290,14 +304,25 @@ const handlers = [
   http.post('*/api/devices/pairing/check', async ({ request }) => {
     wearer();
     const pairing = pendingPairing(parseBody(pairingCodeSchema, await request.json()).code);
-    const answer: PendingPairing = { code: formatUserCode(pairing.code), deviceName: pairing.deviceName, grants: PAIRING_GRANTS, expiresAt: pairing.expiresAt };
+    const scopes = pairing.scopes ?? [...DEFAULT_GLASSES_SCOPES];
+    const answer: PendingPairing = {
+      code: formatUserCode(pairing.code),
+      deviceName: pairing.deviceName,
+      scopes,
+      grants: scopeWords(scopes),
+      requestedAt: pairing.requestedAt ?? new Date().toISOString(),
+      expiresAt: pairing.expiresAt,
+      network: pairing.network ?? { from: '203.0.113.0/24', sameAsYours: true },
+    };
     return HttpResponse.json(answer);
   }),
   http.post('*/api/devices/pairing/allow', async ({ request }) => {
     wearer();
-    const pairing = pendingPairing(parseBody(pairingCodeSchema, await request.json()).code);
+    const input = parseBody(pairingAllowSchema, await request.json());
+    const pairing = pendingPairing(input.code);
+    if (input.password !== STAND_IN_PASSWORD) throw refusal(403, messages.invalidPassword, 'password');
     pairing.status = 'allowed';
-    const device: PairedDevice = { id: crypto.randomUUID(), name: pairing.deviceName, pairedAt: SAVED_AT, lastSeenAt: null };
+    const device: PairedDevice = { id: crypto.randomUUID(), name: pairing.deviceName, pairedAt: SAVED_AT, lastSeenAt: null, scopes: pairing.scopes ?? [...DEFAULT_GLASSES_SCOPES] };
     backend.devices = [...backend.devices, device];
     return HttpResponse.json({ message: deviceMessages.paired, device });
   }),
@@ -343,6 +368,14 @@ const handlers = [
     return new HttpResponse(archive, {
       headers: { 'Content-Type': 'application/zip', 'Content-Length': String(archive.byteLength), 'Content-Disposition': 'attachment; filename="seva-data-2026-11-21.zip"' },
     });
+  }),
+  http.post('*/api/account/password', async ({ request }) => {
+    wearer();
+    const input = parseBody(changePasswordSchema, await request.json());
+    if (input.currentPassword !== STAND_IN_PASSWORD) throw refusal(400, messages.invalidPassword, 'currentPassword');
+    const signedOut = input.signOutOthers ? backend.sessions.filter((s) => !s.current).length : 0;
+    if (input.signOutOthers) backend.sessions = backend.sessions.filter((s) => s.current);
+    return HttpResponse.json({ signedOut, unpaired: 0, message: passwordChangedMessage(signedOut, 0) });
   }),
   http.post('*/api/account/delete', async ({ request }) => {
     wearer();

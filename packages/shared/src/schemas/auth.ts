@@ -32,7 +32,8 @@ export const resetRequestSchema = z.strictObject({
 export type ResetRequestInput = z.infer<typeof resetRequestSchema>;
 
 export const newPasswordSchema = z
-  .strictObject({ token: requiredText(messages.linkInvalid, 200), ...passwordPair })
+  // unpairGlasses: after a reset the glasses are unpaired too unless the user says no (issue #20, D-040).
+  .strictObject({ token: requiredText(messages.linkInvalid, 200), ...passwordPair, unpairGlasses: z.boolean().optional() })
   .superRefine(passwordsMatch);
 export type NewPasswordInput = z.infer<typeof newPasswordSchema>;
 

@@ -80,6 +80,20 @@ export interface FaceSummary {
   consent_at?: string;
   /** The helper who confirmed the consent, as the wearer named them (issue #18); absent when the wearer did. */
   consent_by?: string;
+  /**
+   * Where the face is in the picture (issue #21): its box and the picture's size, in pixels of the stored image, so a
+   * thumbnail can be cropped around it. Absent for faces stored before the portal kept it.
+   */
+  face_box?: FaceBox;
+}
+
+export interface FaceBox {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  image_width: number;
+  image_height: number;
 }
 
 export interface RecognizeAnswer {
@@ -91,11 +105,6 @@ export interface RecognizeAnswer {
 /** SPEC §5: PNG when the data URL says PNG, otherwise JPEG. */
 export function imageTypeOfDataUrl(dataUrl: string): 'image/png' | 'image/jpeg' {
   return dataUrl.startsWith('data:image/png') ? 'image/png' : 'image/jpeg';
-}
-
-/** SPEC §5: a JPEG or PNG data URL, else 'Invalid image format'. */
-export function isSupportedImageDataUrl(dataUrl: string): boolean {
-  return /^data:image\/(png|jpe?g);base64,[A-Za-z0-9+/]+=*$/.test(dataUrl);
 }
 
 /** SPEC §5: the name with whitespace replaced by underscores, plus png or jpg. */

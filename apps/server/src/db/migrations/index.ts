@@ -8,6 +8,10 @@ import { abuseHardeningMigration } from './005-abuse-hardening.ts';
 import { yourDataMigration } from './006-your-data.ts';
 import { helpersMigration } from './007-helpers.ts';
 import { syncEventsMigration } from './008-sync-events.ts';
+import { glassesScopesMigration } from './009-glasses-scopes.ts';
+import { trustBoundariesMigration } from './010-trust-boundaries.ts';
+import { accountSecurityMigration } from './011-account-security.ts';
+import { faceBoxMigration } from './012-face-box.ts';
 
 /** Every migration, in order; a new one is appended with the next number. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -20,5 +24,9 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '006-your-data': yourDataMigration(),
     '007-helpers': helpersMigration(),
     '008-sync-events': syncEventsMigration(),
+    '009-glasses-scopes': glassesScopesMigration(),
+    '010-trust-boundaries': trustBoundariesMigration(),
+    '011-account-security': accountSecurityMigration(),
+    '012-face-box': faceBoxMigration(),
   };
 }

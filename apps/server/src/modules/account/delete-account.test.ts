@@ -10,6 +10,7 @@ import { multipartForm, pairGlasses } from '../../testing/paired-glasses.ts';
 import { storeFacesDirectly, type StoredFace } from '../../testing/stored-faces.ts';
 import { tablesMentioning } from '../../testing/table-scan.ts';
 import { createTestApp, engines, injectedPortal, newUserInput, signedInUser, tokenFromMail, type TestApp } from '../../testing/test-app.ts';
+import { RESTORE_ENDED } from '../identity/closures.ts';
 import { ACCOUNT_DELETED_SUBJECT } from './emails.ts';
 
 const photo = () => fs.readFileSync(faceFixture('single', 'neutral.jpg'));
@@ -39,6 +40,9 @@ async function fullAccount(t: TestApp) {
   const needles = [user.user.uid, user.input.email, user.input.licenseId, user.input.username, contactName, glassesName, ...faces.flatMap((f) => [f.face_id, f.name])];
   return { ...user, secondBrowser, faces, glasses, needles };
 }
+
+/** The queue waits before retrying a deletion that failed (deletion-queue.ts); a test lets that time pass. */
+const backOffPassed = (t: Pick<TestApp, 'infrastructure'>) => t.infrastructure.database.db.updateTable('blob_deletions').set({ retry_at: null }).execute();
 
 const blobKeysOf = async (blobs: BlobStore, uid: string) => (await blobs.list()).map((blob) => blob.key).filter((key) => key.includes(uid));
 
@@ -71,10 +75,14 @@ describe.each(engines)('Delete my account on %s', (engine) => {
     );
     // The wrong password is on the account's record for its owner to see.
     const events = (await t.app.inject({ method: 'GET', url: '/api/activity', headers: { cookie: user.cookie } })).json().events as Array<{ label: string }>;
-    expect(events[0]?.label).toBe('Wrong password');
+    expect(events[0]?.label).toBe('2 wrong passwords from Unknown browser on unknown system');
   });
 
-  it('erases every record and picture, ends every session and glasses token, e-mails a confirmation and frees the license ID and e-mail', async () => {
+  const restoreAccount = (token: string) => t.app.inject({ method: 'POST', url: '/api/auth/restore-account', payload: { token } });
+  const signInWith = (licenseId: string, password: string) => t.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { licenseId, password } });
+  const DAY_MS = 24 * 60 * 60 * 1000;
+
+  it('closes the account at once: every session and glasses token ends, sign-in says Invalid credentials, and the e-mail offers the restore', async () => {
     const bystander = await fullAccount(t);
     const user = await fullAccount(t);
     const deleted = await deleteAccount(user.cookie, { password: user.input.password });
@@ -82,32 +90,91 @@ describe.each(engines)('Delete my account on %s', (engine) => {
     expect(deleted.json()).toEqual({ message: accountMessages.accountDeleted });
     expect(String(deleted.headers['set-cookie'])).toMatch(/seva_session=;/);
 
-    // No table and no blob holds a trace of the user; the bystander is untouched.
-    expect(await tablesMentioning(t.infrastructure.database, user.needles)).toEqual({});
-    expect(await blobKeysOf(t.infrastructure.blobs, user.user.uid)).toEqual([]);
-    expect(await t.services.blobDeletions.pending()).toBe(0);
-    expect((await profile(bystander.cookie)).statusCode).toBe(200);
-    expect((await image(bystander.cookie, bystander.faces[0]!)).statusCode).toBe(200);
-
     const mail = t.mails.at(-1);
     expect(mail).toMatchObject({ to: user.input.email, subject: ACCOUNT_DELETED_SUBJECT });
     expect(mail?.text).toContain(user.input.licenseId);
+    expect(mail?.text).toContain('Restore my account: http');
+    expect(mail?.text).toContain('no longer call your emergency contacts');
+    expect(mail?.text).not.toMatch(/register again/i);
 
     // Every former session and the glasses' token: 401; the deletion replayed: 401.
     for (const cookie of [user.cookie, user.secondBrowser]) expect((await profile(cookie)).statusCode).toBe(401);
     expect((await t.app.inject({ method: 'GET', url: '/device-api/sync', headers: { authorization: `Bearer ${user.glasses.token}` } })).statusCode).toBe(401);
     expect((await deleteAccount(user.cookie, { password: user.input.password })).statusCode).toBe(401);
-
-    // The license ID signs in to nothing, then registers again; the former pictures are not there.
-    const signInAgain = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { licenseId: user.input.licenseId, password: user.input.password } });
+    const signInAgain = await signInWith(user.input.licenseId, user.input.password);
     expect(signInAgain.statusCode).toBe(401);
     expect(signInAgain.json().message).toBe(messages.invalidCredentials);
+    // A reset cannot find it either.
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/request-password-reset', payload: { email: user.input.email } })).statusCode).toBe(404);
+    expect((await profile(bystander.cookie)).statusCode).toBe(200);
+  });
+
+  it("'Restore my account' brings the faces, contacts and activity back, signed out; the link works once", async () => {
+    const user = await fullAccount(t);
+    expect((await deleteAccount(user.cookie, { password: user.input.password })).statusCode).toBe(200);
+    const token = tokenFromMail(t.mails, 'restore-account');
+    const restored = await restoreAccount(token);
+    expect(restored.statusCode, restored.body).toBe(200);
+    expect(restored.json().message).toBe(accountMessages.accountRestored);
+    expect((await profile(user.cookie)).statusCode).toBe(401);
+    expect((await restoreAccount(token)).json().message).toBe(messages.linkInvalid);
+
+    const back = await signIn(injectedPortal(t).send, user.input);
+    expect(back.user.uid).toBe(user.user.uid);
+    for (const face of user.faces) expect((await image(back.cookie, face)).statusCode).toBe(200);
+    const contacts = await t.app.inject({ method: 'GET', url: '/api/contacts', headers: { cookie: back.cookie } });
+    expect(contacts.body).toContain(user.needles[5]!.startsWith('Carol') ? user.needles[5] : 'Carol');
+    const events = (await t.app.inject({ method: 'GET', url: '/api/activity', headers: { cookie: back.cookie } })).json().events as Array<{ label: string }>;
+    expect(events.map((e) => e.label)).toContain('Account restored');
+    // The glasses were unpaired at the deletion: they pair again.
+    expect((await t.app.inject({ method: 'GET', url: '/api/devices', headers: { cookie: back.cookie } })).json().devices).toEqual([]);
+  });
+
+  it('frees the license ID and e-mail at once: registering them again ends the restore, and the final erase leaves no trace', async () => {
+    const bystander = await fullAccount(t);
+    const user = await fullAccount(t);
+    expect((await deleteAccount(user.cookie, { password: user.input.password })).statusCode).toBe(200);
+    const token = tokenFromMail(t.mails, 'restore-account');
     const again = await t.app.inject({ method: 'POST', url: '/api/auth/sign-up', payload: newUserInput({ email: user.input.email, licenseId: user.input.licenseId }) });
     expect(again.statusCode, again.body).toBe(201);
+    const ended = await restoreAccount(token);
+    expect(ended.statusCode).toBe(409);
+    expect(ended.json().message).toBe(RESTORE_ENDED);
+
+    await t.services.housekeeping.run();
+    const needles = user.needles.filter((n) => n !== user.input.email && n !== user.input.licenseId);
+    expect(await tablesMentioning(t.infrastructure.database, needles)).toEqual({});
+    expect(await blobKeysOf(t.infrastructure.blobs, user.user.uid)).toEqual([]);
+    expect(await t.services.blobDeletions.pending()).toBe(0);
+    expect((await image(bystander.cookie, bystander.faces[0]!)).statusCode).toBe(200);
+
     await t.app.inject({ method: 'POST', url: '/api/auth/verify-email', payload: { token: tokenFromMail(t.mails, 'verify-email') } });
     const reborn = await signIn(injectedPortal(t).send, { licenseId: user.input.licenseId, password: newUserInput().password });
     for (const face of user.faces) expect((await image(reborn.cookie, face)).statusCode).toBe(404);
     expect(reborn.user.uid).not.toBe(user.user.uid);
+  });
+
+  it('keeps a closed account 14 days, then erases every record and picture; the link then fails', async () => {
+    const user = await fullAccount(t);
+    expect((await deleteAccount(user.cookie, { password: user.input.password })).statusCode).toBe(200);
+    const token = tokenFromMail(t.mails, 'restore-account');
+    expect(await t.services.account.purgeExpired(new Date(Date.now() + 13 * DAY_MS))).toEqual({ closed_accounts: 0 });
+    expect(await blobKeysOf(t.infrastructure.blobs, user.user.uid)).toHaveLength(2);
+    expect((await t.services.account.purgeExpired(new Date(Date.now() + 15 * DAY_MS))).closed_accounts).toBeGreaterThanOrEqual(1);
+    expect(await tablesMentioning(t.infrastructure.database, user.needles)).toEqual({});
+    expect(await blobKeysOf(t.infrastructure.blobs, user.user.uid)).toEqual([]);
+    expect((await restoreAccount(token)).statusCode).toBe(400);
+  });
+
+  it('erases a closed account once when two instances erase it at the same time, and never an open one', async () => {
+    const open = await fullAccount(t);
+    expect(await t.services.account.eraseClosedAccount(open.user.uid)).toBe(false);
+    expect((await profile(open.cookie)).statusCode).toBe(200);
+    const user = await fullAccount(t);
+    expect((await deleteAccount(user.cookie, { password: user.input.password })).statusCode).toBe(200);
+    const outcomes = await Promise.all([t.services.account.eraseClosedAccount(user.user.uid), t.services.account.eraseClosedAccount(user.user.uid)]);
+    expect(outcomes.sort()).toEqual([false, true]);
+    expect(await tablesMentioning(t.infrastructure.database, user.needles)).toEqual({});
   });
 
   it('leaves no orphan picture when it crashes between deleting the records and the pictures: the restarted server deletes them', async () => {
@@ -121,15 +188,18 @@ describe.each(engines)('Delete my account on %s', (engine) => {
     };
     const deleted = await dedicated.app.inject({ method: 'POST', url: '/api/account/delete', headers: { cookie: user.cookie }, payload: { password: user.input.password } });
     expect(deleted.statusCode).toBe(200);
+    await dedicated.services.account.purgeExpired(new Date(Date.now() + 15 * 24 * 60 * 60 * 1000));
     expect(await blobKeysOf(blobs, user.user.uid)).toHaveLength(2);
     expect(await dedicated.services.blobDeletions.pending()).toBe(2);
     blobs.delete = realDelete;
+    await backOffPassed(dedicated);
     await dedicated.app.close();
 
     // A new server on the same data: at start it runs housekeeping, which drains the queue (server.ts).
     const restarted = await buildApp(dedicated.config, { mailer: { send: async () => undefined } });
     try {
       await restarted.services.housekeeping.run();
+      await restarted.services.account.purgeExpired(new Date(Date.now() + 15 * 24 * 60 * 60 * 1000));
       expect(await blobKeysOf(restarted.infrastructure.blobs, user.user.uid)).toEqual([]);
       expect(await restarted.services.blobDeletions.pending()).toBe(0);
       expect(await tablesMentioning(restarted.infrastructure.database, user.needles)).toEqual({});
@@ -156,6 +226,7 @@ describe.each(engines)('Delete my account on %s', (engine) => {
     }
     expect((await image(user.cookie, face!)).statusCode).toBe(404);
     expect((await blobs.list()).map((b) => b.key)).toContain(face!.imageKey);
+    await backOffPassed(t);
     await t.services.housekeeping.run();
     expect((await blobs.list()).map((b) => b.key)).not.toContain(face!.imageKey);
     expect(await t.services.blobDeletions.pending()).toBe(0);

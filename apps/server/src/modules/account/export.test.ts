@@ -23,8 +23,8 @@ describe.each(engines)('Download my data on %s', (engine) => {
   let faces: StoredFace[];
 
   const stores = () => ({ db: t.infrastructure.database.db, blobs: t.infrastructure.blobs });
-  const exportFor = (cookie: string | undefined, headers: Record<string, string> = {}) =>
-    t.app.inject({ method: 'POST', url: '/api/account/export', headers: { ...(cookie ? { cookie } : {}), ...headers } });
+  const exportFor = (cookie: string | undefined, headers: Record<string, string> = {}, body?: object) =>
+    t.app.inject({ method: 'POST', url: '/api/account/export', headers: { ...(cookie ? { cookie } : {}), ...headers }, ...(body ? { payload: body } : {}) });
 
   beforeAll(async () => {
     t = await createTestApp(engine);
@@ -49,7 +49,7 @@ describe.each(engines)('Download my data on %s', (engine) => {
   });
   afterAll(() => t.close());
 
-  it('streams seva-data-YYYY-MM-DD.zip with the account, contacts, faces and their pictures byte for byte, glasses, activity and a README', async () => {
+  it('streams seva-data-YYYY-MM-DD.zip opening with index.html, then the account, contacts, faces and their pictures byte for byte, glasses and activity', async () => {
     const answer = await exportFor(owner.cookie, { 'user-agent': FIREFOX });
     expect(answer.statusCode, answer.body).toBe(200);
     expect(answer.headers['content-type']).toBe('application/zip');
@@ -60,11 +60,14 @@ describe.each(engines)('Download my data on %s', (engine) => {
 
     const files = await zipEntries(answer.rawPayload);
     const [amy, ben] = faces as [StoredFace, StoredFace];
+    // It opens with the page; each photo is named after its person; the QR code is a picture of its own.
+    expect([...files.keys()][0]).toBe('index.html');
     expect([...files.keys()].sort()).toEqual(
-      ['README.txt', 'account.json', 'activity.json', 'emergency-contacts.json', 'faces.json', `faces/${amy.face_id}.jpg`, `faces/${ben.face_id}.png`, 'helpers.json', 'paired-glasses.json'].sort(),
+      ['index.html', 'account.json', 'identity-qr.png', 'activity.json', 'emergency-contacts.json', 'faces.json', 'faces/Amy Farrah.jpg', 'faces/Ben Okafor.png', 'helpers.json', 'paired-glasses.json'].sort(),
     );
-    expect(files.get(`faces/${amy.face_id}.jpg`)?.equals(amy.image)).toBe(true);
-    expect(files.get(`faces/${ben.face_id}.png`)?.equals(ben.image)).toBe(true);
+    expect(files.get('faces/Amy Farrah.jpg')?.equals(amy.image)).toBe(true);
+    expect(files.get('faces/Ben Okafor.png')?.equals(ben.image)).toBe(true);
+    expect(await sharp(files.get('identity-qr.png')!).metadata()).toMatchObject({ format: 'png' });
 
     const json = (name: string) => JSON.parse(files.get(name)?.toString('utf8') ?? 'null');
     const account = json('account.json');
@@ -80,14 +83,14 @@ describe.each(engines)('Download my data on %s', (engine) => {
       isVerified: true,
       version: '1.0',
     });
-    expect(account.QRCode).toMatch(/^data:image\/png;base64,/);
+    expect(account.QRCode).toBe('identity-qr.png');
 
     expect(json('emergency-contacts.json').emergency_contacts).toEqual([expect.objectContaining({ name: 'Carol Primary', country_code: '+44', phone_number: '7700900123', is_primary: true })]);
 
     const listed = json('faces.json').faces as Array<Record<string, unknown> & { descriptor: number[] }>;
     expect(listed.map((face) => [face.face_id, face.name, face.image, face.image_type])).toEqual([
-      [amy.face_id, 'Amy Farrah', `faces/${amy.face_id}.jpg`, 'image/jpeg'],
-      [ben.face_id, 'Ben Okafor', `faces/${ben.face_id}.png`, 'image/png'],
+      [amy.face_id, 'Amy Farrah', 'faces/Amy Farrah.jpg', 'image/jpeg'],
+      [ben.face_id, 'Ben Okafor', 'faces/Ben Okafor.png', 'image/png'],
     ]);
     for (const [i, face] of listed.entries()) {
       expect(face).toEqual(expect.objectContaining({ consent_at: expect.any(String), created_at: expect.any(String), updated_at: expect.any(String) }));
@@ -99,10 +102,48 @@ describe.each(engines)('Download my data on %s', (engine) => {
     expect(json('paired-glasses.json').paired_glasses).toEqual([{ name: 'Kitchen glasses', paired_at: expect.any(String), last_seen_at: null }]);
     const activity = json('activity.json').activity as Array<{ event: string; device: string }>;
     expect(activity[0]).toEqual(expect.objectContaining({ event: 'Data downloaded', device: 'Firefox on Windows 10' }));
-    expect(activity.map((e) => e.event)).toEqual(expect.arrayContaining(['Signed in', 'Email verified', 'Emergency contacts changed', 'Glasses paired']));
+    expect(activity.map((e) => e.event)).toEqual(expect.arrayContaining(['Signed in', 'Email verified', 'Emergency contacts changed', 'Glasses paired: Kitchen glasses']));
 
-    const readme = files.get('README.txt')?.toString('utf8') ?? '';
-    for (const name of ['account.json', 'emergency-contacts.json', 'faces.json', 'faces/', 'paired-glasses.json', 'activity.json']) expect(readme).toContain(name);
+    const page = files.get('index.html')?.toString('utf8') ?? '';
+    expect(page).toContain('<title>Your SEVA data</title>');
+    expect(page).toContain('<h1>Your SEVA data</h1>');
+    expect(page).not.toMatch(/<script/i);
+    expect(page).toContain('<img src="faces/Amy%20Farrah.jpg" alt="Amy Farrah">');
+    expect(page).toContain('<img src="identity-qr.png" alt="Your identity QR code"');
+    for (const text of ['Carol Primary', '+44 7700900123', 'Kitchen glasses', 'Data downloaded', 'Firefox on Windows 10', owner.input.licenseId]) expect(page).toContain(text);
+    for (const name of ['account.json', 'emergency-contacts.json', 'faces.json', 'faces/', 'paired-glasses.json', 'helpers.json', 'activity.json']) expect(page).toContain(name);
+    // No time zone was sent: times are in UTC, and the page says so.
+    expect(page).toContain('Times are in UTC');
+  });
+
+  it("writes index.html's times in the time zone the browser sends", async () => {
+    const answer = await exportFor(owner.cookie, { 'content-type': 'application/json' }, { timeZone: 'Asia/Kolkata' });
+    expect(answer.statusCode, answer.body).toBe(200);
+    const files = await zipEntries(answer.rawPayload);
+    const page = files.get('index.html')!.toString('utf8');
+    expect(page).toContain('Times are in the Asia/Kolkata time zone');
+    const [glasses] = JSON.parse(files.get('paired-glasses.json')!.toString('utf8')).paired_glasses as Array<{ paired_at: string }>;
+    const inIndia = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Asia/Kolkata' }).format(new Date(glasses!.paired_at));
+    const inUtc = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(glasses!.paired_at));
+    expect(inIndia).not.toBe(inUtc);
+    expect(page).toContain(`<time datetime="${glasses!.paired_at}">${inIndia}</time>`);
+
+    const unknown = await exportFor(owner.cookie, { 'content-type': 'application/json' }, { timeZone: 'Mars/Olympus_Mons' });
+    expect((await zipEntries(unknown.rawPayload)).get('index.html')!.toString('utf8')).toContain('Times are in UTC');
+  });
+
+  it('numbers photos whose names come out the same as file names, and keeps every name safe', async () => {
+    const fresh = await signedInUser(t);
+    const image = Buffer.from('picture');
+    await storeFacesDirectly(stores(), fresh.user.uid, [
+      { name: 'Ana/Maria', image, mime: 'image/jpeg' },
+      { name: 'Ana:Maria', image, mime: 'image/jpeg' },
+      { name: '../../secret', image, mime: 'image/jpeg' },
+    ]);
+    const files = await zipEntries((await exportFor(fresh.cookie)).rawPayload);
+    const listed = JSON.parse(files.get('faces.json')!.toString('utf8')).faces as Array<{ name: string; image: string }>;
+    expect(listed.map((face) => face.image).sort()).toEqual(['faces/Ana_Maria (2).jpg', 'faces/Ana_Maria.jpg', 'faces/_.._secret.jpg']);
+    for (const face of listed) expect(files.has(face.image), face.image).toBe(true);
   });
 
   it('holds no secret anywhere: no password, hash or token field, and none of their values', async () => {
@@ -112,7 +153,7 @@ describe.each(engines)('Download my data on %s', (engine) => {
     const tokenHashes = (await t.infrastructure.database.db.selectFrom('sessions').select('token_hash').execute()).map((row) => row.token_hash);
     const sessionToken = owner.cookie.split('=')[1] ?? '';
     for (const [name, data] of files) {
-      if (!name.endsWith('.json') && !name.endsWith('.txt')) continue;
+      if (!name.endsWith('.json') && !name.endsWith('.html')) continue;
       const text = data.toString('utf8');
       for (const secret of [owner.input.password, passwordHash, sessionToken, ...tokenHashes]) expect(text, name).not.toContain(secret);
       if (name.endsWith('.json')) expect(keysOf(JSON.parse(text)).filter((key) => /password|hash|token|secret/i.test(key)), name).toEqual([]);
@@ -160,11 +201,12 @@ describe.each(engines)('Download my data on %s', (engine) => {
     expect(JSON.parse(files.get('faces.json')!.toString('utf8')).faces).toHaveLength(count);
   });
 
-  it('needs the session: 401 without one, and a cross-site request is refused', async () => {
+  it('needs the session: 401 without one, 403 for the glasses\' token, and a cross-site request is refused', async () => {
     expect((await exportFor(undefined)).statusCode).toBe(401);
     expect((await exportFor(owner.cookie, { origin: 'https://evil.example' })).statusCode).toBe(403);
     const glasses = await pairGlasses(t, owner.cookie, 'Hall glasses');
     const withToken = await t.app.inject({ method: 'POST', url: '/api/account/export', headers: { authorization: `Bearer ${glasses.token}` } });
-    expect(withToken.statusCode).toBe(401);
+    // The glasses' token is not the browser's session: no scope of it reaches the account's own API.
+    expect([withToken.statusCode, withToken.json().code]).toEqual([403, 'insufficient_scope']);
   });
 });

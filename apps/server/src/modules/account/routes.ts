@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { accountMessages, deleteAccountSchema, signedOutBrowserMessage, signedOutOthersMessage } from '@seva/shared';
+import { accountMessages, changePasswordSchema, deleteAccountSchema, exportRequestSchema, passwordChangedMessage, signedOutBrowserMessage, signedOutOthersMessage } from '@seva/shared';
 import { z } from 'zod';
 import { notFound } from '../../domain-errors.ts';
 import { actingDevice } from '../../plugins/acting-device.ts';
@@ -27,16 +27,23 @@ export function accountRoutes(account: AccountService, options: { secureCookies:
     app.delete('/sessions/:id', async (request) => {
       const params = sessionParams.safeParse(request.params);
       if (!params.success) throw notFound(accountMessages.sessionNotFound);
-      return { message: signedOutBrowserMessage(await account.endSession(request.user, params.data.id)) };
+      return { message: signedOutBrowserMessage(await account.endSession(request.user, params.data.id, actingDevice(request))) };
     });
 
     app.post('/sessions/sign-out-others', async (request) => {
-      const count = await account.endOtherSessions(request.user, sessionToken(request));
+      const count = await account.endOtherSessions(request.user, sessionToken(request), actingDevice(request));
       return { count, message: signedOutOthersMessage(count) };
     });
 
+    app.post('/password', async (request) => {
+      const input = parseBody(changePasswordSchema, request.body);
+      const { signedOut, unpaired } = await account.changePassword(request.user, input, caller(request), sessionToken(request), actingDevice(request));
+      return { signedOut, unpaired, message: passwordChangedMessage(signedOut, unpaired) };
+    });
+
     app.post('/export', async (request, reply) => {
-      const archive = await account.exportArchive(request.user, actingDevice(request));
+      const { timeZone } = parseBody(exportRequestSchema, request.body ?? {});
+      const archive = await account.exportArchive(request.user, actingDevice(request), timeZone);
       return reply
         .type('application/zip')
         .header('Content-Length', archive.size)

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { ACTIVITY_KINDS, ACTIVITY_RETENTION_DAYS, activityLabels, doneByHelper, RECENT_ACTIVITY_SHOWN, type ActivityEvent, type ActivityKind } from '@seva/shared';
+import { ACTIVITY_KINDS, ACTIVITY_RETENTION_DAYS, activityLabels, doneByHelper, RECENT_ACTIVITY_SHOWN, wrongPasswordsSummary, type ActivityEvent, type ActivityKind } from '@seva/shared';
 import type { Db, Executor } from '../../db/database.ts';
 import type { SignedInUser } from '../../db/signed-in-user.ts';
 import * as store from './store.ts';
@@ -10,13 +10,15 @@ export const ACTIVITY_RETENTION_MS = ACTIVITY_RETENTION_DAYS * 24 * 60 * 60 * 10
 const DEVICE_MAX = 120;
 /** Events read per page when the whole history is downloaded. */
 const EXPORT_PAGE = 500;
+/** Browsers whose wrong passwords are summarised on /profile, the most recent first. */
+const FAILURE_SUMMARIES_SHOWN = 5;
 
 /**
  * Notes that `kind` happened on the account of `userId`, done from `device` (the browser and system, or the glasses'
  * name; null when unknown) and, when a helper did it, by `helper` (the wearer's name for them, issue #18). What other
  * services are handed in services.ts: none of them imports this module's store.
  */
-export type RecordActivity = (userId: string, kind: ActivityKind, device: string | null, helper?: string | null) => Promise<void>;
+export type RecordActivity = (userId: string, kind: ActivityKind, device: string | null, helper?: string | null, subject?: string | null) => Promise<void>;
 
 export interface ActivityDeps {
   db: Db;
@@ -35,32 +37,61 @@ function newEventId(at: Date): string {
 
 const isKind = (kind: string): kind is ActivityKind => (ACTIVITY_KINDS as readonly string[]).includes(kind);
 
-const toEvent = (row: Pick<store.ActivityRow, 'id' | 'kind' | 'at' | 'device' | 'helper_name'>): ActivityEvent | undefined => {
+const toEvent = (row: Pick<store.ActivityRow, 'id' | 'kind' | 'at' | 'device' | 'helper_name' | 'subject'>): ActivityEvent | undefined => {
   if (!isKind(row.kind)) return undefined;
-  const label = row.helper_name ? doneByHelper(activityLabels[row.kind], row.helper_name) : activityLabels[row.kind];
-  return { id: row.id, kind: row.kind, label, at: row.at, device: row.device, helper: row.helper_name ?? null };
+  const done = row.helper_name ? doneByHelper(activityLabels[row.kind], row.helper_name) : activityLabels[row.kind];
+  const label = row.subject ? `${done}: ${row.subject}` : done;
+  return { id: row.id, kind: row.kind, label, at: row.at, device: row.device, helper: row.helper_name ?? null, subject: row.subject ?? null };
 };
+
+const newestFirst = (a: ActivityEvent, b: ActivityEvent) => (a.at === b.at ? b.id.localeCompare(a.id) : b.at.localeCompare(a.at));
 
 /**
  * The account's activity (issue #12): sign-ins, wrong passwords and every change a user makes, with when and from
- * what, so that a user can spot what they did not do. Nothing secret is kept: no password, token, image, address or
- * face name (a deleted face's name must not outlive it); events go after 90 days and with the account.
+ * what, and what it concerns (a face's or the glasses' name, the browser signed out: issue #21, D-043), so that a user
+ * can spot what they did not do. Nothing secret is kept: no password, token, image or address; events go after 90 days
+ * and with the account.
  */
 export function createActivityService({ db, now = () => new Date() }: ActivityDeps) {
   const oldestKept = (at: Date) => new Date(at.getTime() - ACTIVITY_RETENTION_MS).toISOString();
 
-  const record: RecordActivity = async (userId, kind, device, helper) => {
+  const record: RecordActivity = async (userId, kind, device, helper, subject) => {
     const at = now();
-    await store.insertEvent(db, { id: newEventId(at), user_id: userId, kind, at: at.toISOString(), device: device?.slice(0, DEVICE_MAX) ?? null, helper_name: helper ?? null });
+    await store.insertEvent(db, {
+      id: newEventId(at),
+      user_id: userId,
+      kind,
+      at: at.toISOString(),
+      device: device?.slice(0, DEVICE_MAX) ?? null,
+      helper_name: helper ?? null,
+      subject: subject?.slice(0, DEVICE_MAX) ?? null,
+    });
   };
 
   return {
     record,
 
-    /** The newest events, as /profile shows them. */
+    /**
+     * The newest events, as /profile shows them. Wrong passwords are not among them one by one: they are counted per
+     * browser over the time the list covers ('3 wrong passwords from Chrome on Windows 10', issue #20), so that
+     * anyone who knows a license ID cannot push the owner's real events off the list.
+     */
     async recent(user: SignedInUser): Promise<ActivityEvent[]> {
-      const rows = await store.listEvents(db, user.uid, { since: oldestKept(now()), limit: RECENT_ACTIVITY_SHOWN });
-      return rows.flatMap((row) => toEvent(row) ?? []);
+      const since = oldestKept(now());
+      const rows = await store.listEvents(db, user.uid, { since, limit: RECENT_ACTIVITY_SHOWN, except: 'wrong-password' });
+      const covered = rows.length === RECENT_ACTIVITY_SHOWN ? rows[rows.length - 1]!.at : since;
+      const failures = await store.countByDevice(db, user.uid, 'wrong-password', covered, FAILURE_SUMMARIES_SHOWN);
+      const summaries: ActivityEvent[] = failures.map((f) => ({
+        id: f.id,
+        kind: 'wrong-password',
+        label: wrongPasswordsSummary(f.count, f.device),
+        at: f.at,
+        device: f.device,
+        helper: null,
+        subject: null,
+        count: f.count,
+      }));
+      return [...rows.flatMap((row) => toEvent(row) ?? []), ...summaries].sort(newestFirst);
     },
 
     /** Every kept event, newest first, a page at a time (the data download). */

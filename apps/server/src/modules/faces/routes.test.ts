@@ -70,7 +70,7 @@ describe.each(engines)('face backend on %s', (engine) => {
 
     const faces = await list(owner);
     expect(faces.map((f) => f.name)).toEqual(['Amy Farrah']);
-    expect(Object.keys(faces[0] ?? {}).sort()).toEqual(['consent_at', 'face_id', 'face_url', 'name', 'timestamp']);
+    expect(Object.keys(faces[0] ?? {}).sort()).toEqual(['consent_at', 'face_box', 'face_id', 'face_url', 'name', 'timestamp']);
 
     const image = await t.app.inject({ method: 'GET', url: face.face_url, headers: { cookie: owner.cookie } });
     expect(image.statusCode).toBe(200);
@@ -102,6 +102,30 @@ describe.each(engines)('face backend on %s', (engine) => {
     expect(res.json().message).toMatch(message);
     expect((await list(owner)).length).toBe(before);
     expect(await blobCount()).toBe(blobs);
+  });
+
+  it.each([
+    ['a WebP photo named .jpg', { data: fixture('formats/neutral-webp.jpg'), filename: 'IMG_2041.jpg', type: 'image/jpeg' }],
+    ['an iPhone HEIC photo', { data: fixture('formats/neutral.heic'), filename: 'IMG_0420.HEIC', type: 'image/heic' }],
+    ['an iPhone HEIC photo sent with no type', { data: fixture('formats/neutral.heic'), filename: 'photo', type: 'application/octet-stream' }],
+  ])('accepts %s and stores it as a JPEG', async (_label, file) => {
+    const res = await store(owner, `Phone ${randomUUID()}`, file);
+    expect(res.statusCode, res.body).toBe(200);
+    const image = await t.app.inject({ method: 'GET', url: res.json().face_url, headers: { cookie: owner.cookie } });
+    expect(image.headers['content-type']).toBe('image/jpeg');
+    expect(await sharp(image.rawPayload).metadata()).toMatchObject({ format: 'jpeg', width: 608, height: 276 });
+  });
+
+  it('keeps where the face is in a tall photo, so its thumbnail can show the face and not the middle', async () => {
+    // 400x900: the face is in the top 300 pixels, and a centred square (250 to 650) holds none of it.
+    const res = await store(owner, `Tall ${randomUUID()}`, fixture('formats/tall-sad.jpg'));
+    expect(res.statusCode, res.body).toBe(200);
+    const listed = (await list(owner)).find((face) => face.face_id === res.json().face_id) as { face_box?: Record<string, number> } | undefined;
+    expect(res.json().face_box).toEqual(listed?.face_box);
+    const box = listed?.face_box ?? {};
+    expect(box).toMatchObject({ image_width: 400, image_height: 900 });
+    expect(box.width).toBeGreaterThan(40);
+    expect(box.y! + box.height!).toBeLessThanOrEqual(250);
   });
 
   const damaged = 'The image file is damaged or incomplete and cannot be read.';

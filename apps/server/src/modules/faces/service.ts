@@ -6,6 +6,7 @@ import {
   MAX_ANALYSES_IN_FLIGHT,
   MAX_FACES_PER_USER,
   messages,
+  type FaceBox,
   type FaceSummary,
   type RecognizeAnswer,
   type SyncedFace,
@@ -49,14 +50,37 @@ export const TOMBSTONE_KEPT_DAYS = 90;
 /** The image URL the list gives: same origin, served to the owner only. */
 export const faceImageUrl = (faceId: string) => `/face-api/image/${faceId}`;
 
-const toSummary = (row: { face_id: string; name: string; created_at: string; consent_at: string; consent_by?: string | null }): FaceSummary => ({
-  face_id: row.face_id,
-  name: row.name,
-  face_url: faceImageUrl(row.face_id),
-  timestamp: row.created_at,
-  consent_at: row.consent_at,
-  ...(row.consent_by ? { consent_by: row.consent_by } : {}),
+type BoxColumns = Pick<store.FaceRow, 'face_x' | 'face_y' | 'face_width' | 'face_height' | 'image_width' | 'image_height'>;
+
+/** The face's box as the list gives it; none for a face stored before the box was kept (issue #21). */
+function faceBox(row: BoxColumns): FaceBox | undefined {
+  const { face_x: x, face_y: y, face_width: width, face_height: height, image_width: imageWidth, image_height: imageHeight } = row;
+  if (x === null || y === null || width === null || height === null || imageWidth === null || imageHeight === null) return undefined;
+  return { x: Number(x), y: Number(y), width: Number(width), height: Number(height), image_width: Number(imageWidth), image_height: Number(imageHeight) };
+}
+
+/** The columns that keep a detected face's box (issue #21). */
+const boxColumns = (face: DetectedFace, image: { width: number; height: number }): BoxColumns => ({
+  face_x: face.box.x,
+  face_y: face.box.y,
+  face_width: face.box.width,
+  face_height: face.box.height,
+  image_width: image.width,
+  image_height: image.height,
 });
+
+const toSummary = (row: { face_id: string; name: string; created_at: string; consent_at: string; consent_by?: string | null } & BoxColumns): FaceSummary => {
+  const box = faceBox(row);
+  return {
+    face_id: row.face_id,
+    name: row.name,
+    face_url: faceImageUrl(row.face_id),
+    timestamp: row.created_at,
+    consent_at: row.consent_at,
+    ...(row.consent_by ? { consent_by: row.consent_by } : {}),
+    ...(box ? { face_box: box } : {}),
+  };
+};
 
 const encodeDescriptor = (descriptor: ArrayLike<number>) => Buffer.from(new Float32Array(descriptor).buffer);
 const decodeDescriptor = (buffer: Buffer) => new Float32Array(Uint8Array.from(buffer).buffer);
@@ -201,8 +225,9 @@ export function createFacesService(deps: FacesDeps) {
     await deleteImagesNow([face.image_key]);
   }
 
-  const note = (user: SignedInUser, kind: Parameters<RecordActivity>[1], device: string | null | undefined, helper: string | undefined) =>
-    deps.activity?.(user.uid, kind, device ?? null, helper ?? null) ?? Promise.resolve();
+  /** `face`: the face's name, which the entry names (issue #21). */
+  const note = (user: SignedInUser, kind: Parameters<RecordActivity>[1], device: string | null | undefined, helper: string | undefined, face: string) =>
+    deps.activity?.(user.uid, kind, device ?? null, helper ?? null, face) ?? Promise.resolve();
 
   return {
     checkOwnEmail,
@@ -277,6 +302,7 @@ export function createFacesService(deps: FacesDeps) {
         created_at: createdAt,
         change_seq: 0,
         updated_at: createdAt,
+        ...boxColumns(face, analysed),
       };
       try {
         // The row commits only once its image is on disk, and a refused row leaves no image (blob-store.ts).
@@ -293,7 +319,7 @@ export function createFacesService(deps: FacesDeps) {
         if (await store.faceIdExists(db, user.uid, fields.face_id)) throw conflict(faceMessages.faceIdUsed, 'face_id');
         throw conflict(duplicateFaceNameMessage(fields.name), 'name');
       }
-      await note(user, 'face-added', device, helper);
+      await note(user, 'face-added', device, helper, row.name);
       return toSummary(row);
     },
 
@@ -312,7 +338,7 @@ export function createFacesService(deps: FacesDeps) {
         if (isUniqueViolation(error)) throw conflict(duplicateFaceNameMessage(fields.updated_name), 'updated_name');
         throw error;
       }
-      await note(user, 'face-renamed', device, helper);
+      await note(user, 'face-renamed', device, helper, `${face.name} → ${fields.updated_name}`);
       return toSummary({ ...face, name: fields.updated_name });
     },
 
@@ -321,7 +347,7 @@ export function createFacesService(deps: FacesDeps) {
       const face = await store.findFace(db, user.uid, fields.face_id);
       if (!face) throw notFound(faceMessages.faceNotFound);
       await deleteFace(face);
-      await note(user, 'face-deleted', device, helper);
+      await note(user, 'face-deleted', device, helper, face.name);
     },
 
     /**

@@ -4,7 +4,7 @@ import type { FaceDeletionsTable, FacesTable } from '../../db/schema.ts';
 
 export type FaceRow = Selectable<FacesTable>;
 
-const LIST_COLUMNS = ['face_id', 'name', 'created_at', 'consent_at', 'consent_by'] as const;
+const LIST_COLUMNS = ['face_id', 'name', 'created_at', 'consent_at', 'consent_by', 'face_x', 'face_y', 'face_width', 'face_height', 'image_width', 'image_height'] as const;
 
 export function listFaces(db: Db, userId: string) {
   return db.selectFrom('faces').select(LIST_COLUMNS).where('user_id', '=', userId).orderBy('created_at', 'desc').execute();

@@ -202,10 +202,10 @@ describe.each(engines)('helpers on %s', (engine) => {
 
     const events = ((await send('GET', '/api/activity', undefined, wearer.cookie)).json as { events: ActivityEvent[] }).events;
     expect(events.slice(0, 4).map((e) => [e.label, e.helper])).toEqual([
-      [`Face deleted by ${helper.name}`, helper.name],
+      [`Face deleted by ${helper.name}: Amy Farrah`, helper.name],
       [`Emergency contacts changed by ${helper.name}`, helper.name],
-      [`Face renamed by ${helper.name}`, helper.name],
-      [`Face added by ${helper.name}`, helper.name],
+      [`Face renamed by ${helper.name}: Amy → Amy Farrah`, helper.name],
+      [`Face added by ${helper.name}: Amy`, helper.name],
     ]);
     // The wearer's own events name no helper.
     expect(events.find((e) => e.kind === 'signed-in')).toMatchObject({ label: 'Signed in', helper: null });
@@ -226,7 +226,7 @@ describe.each(engines)('helpers on %s', (engine) => {
       { name: helper.name, email: helper.email, status: 'removed', invited_at: expect.any(String), accepted_at: expect.any(String), ended_at: expect.any(String) },
       { name: open.helper.name, email: open.helper.email, status: 'invited', invited_at: expect.any(String), accepted_at: null, ended_at: null },
     ]);
-    expect(files.get('README.txt')!.toString()).toContain('helpers.json');
+    expect(files.get('index.html')!.toString()).toContain('helpers.json');
   });
 
   it('deleting the wearer’s account ends every helper link and tells the helpers', async () => {

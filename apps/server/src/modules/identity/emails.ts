@@ -49,3 +49,24 @@ export function guessingMail(to: string, details: { username: string; licenseId:
   const html = [...lines.map((l) => `<p>${escapeHtml(l)}</p>`), `<p><a href="${escapeHtml(details.signInLink)}">Sign in</a></p>`, '<p>SEVA</p>'].join('\n');
   return { to, subject: 'Someone is trying to sign in to your SEVA account', text, html };
 }
+
+export const PASSWORD_CHANGED_SUBJECT = 'Your SEVA password was changed';
+
+const changedAt = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' });
+
+/**
+ * Sent after every password change or reset (issue #21): when and from which browser, and what to do if it was not the
+ * owner: choose a new password through 'Forgot password?' (the link), which signs every browser out.
+ */
+export function passwordChangedMail(to: string, details: { username: string; licenseId: string; changedAt: Date; from: string; secureLink: string }): Mail {
+  const lines = [
+    `Hello ${details.username},`,
+    `The password of your SEVA account (license ID ${details.licenseId}) was changed on ${changedAt.format(details.changedAt)} UTC, from ${details.from}.`,
+    'If you did this, you need do nothing.',
+    'If you did not, someone knows your password: choose a new one now with the link below. It signs out every browser, and you can unpair your glasses there too.',
+  ];
+  const action = 'Secure my account';
+  const text = [...lines, '', `${action}: ${details.secureLink}`, '', 'SEVA'].join('\n');
+  const html = [...lines.map((l) => `<p>${escapeHtml(l)}</p>`), `<p><a href="${escapeHtml(details.secureLink)}">${escapeHtml(action)}</a></p>`, '<p>SEVA</p>'].join('\n');
+  return { to, subject: PASSWORD_CHANGED_SUBJECT, text, html };
+}

@@ -1,9 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { newPasswordSchema, resetRequestSchema, signInSchema, signUpSchema, tokenSchema } from '@seva/shared';
+import { accountMessages, newPasswordSchema, resetRequestSchema, restoreAccountSchema, signInSchema, signUpSchema, tokenSchema } from '@seva/shared';
 import { parseBody } from '../../plugins/parse-body.ts';
 import { clearSessionCookie, sessionToken, setSessionCookie, type Identify } from '../../plugins/session.ts';
 import { SESSION_TTL_MS, type Caller, type IdentityService } from './service.ts';
 import { toSessionUser } from './session-user.ts';
+import { describeUserAgent } from '../../user-agent.ts';
 
 export const caller = (request: FastifyRequest): Caller => ({
   ip: request.ip,
@@ -13,7 +14,16 @@ export const caller = (request: FastifyRequest): Caller => ({
 const ALREADY_VERIFIED = 'Your e-mail is already verified. You can sign in.';
 
 /** /api/auth: the public half of identity (sign-up, sign-in, links, sign-out). */
-export function identityRoutes(identity: IdentityService, options: { secureCookies: boolean; /** Ends a helper's session the cookie names (issue #18). */ alsoSignOut?: (token: string | undefined) => Promise<void> }) {
+export function identityRoutes(
+  identity: IdentityService,
+  options: {
+    secureCookies: boolean;
+    /** Ends a helper's session the cookie names (issue #18). */
+    alsoSignOut?: (token: string | undefined) => Promise<void>;
+    /** After a reset, unpairs the account's glasses (issue #20: unless the user said no). */
+    unpairAllGlasses?: (userId: string, from: string) => Promise<number>;
+  },
+) {
   return async (app: FastifyInstance) => {
     app.post('/sign-up', async (request, reply) => {
       await identity.signUp(parseBody(signUpSchema, request.body), caller(request));
@@ -51,8 +61,16 @@ export function identityRoutes(identity: IdentityService, options: { secureCooki
     });
 
     app.post('/reset-password', async (request) => {
-      await identity.resetPassword(parseBody(newPasswordSchema, request.body), caller(request));
+      const input = parseBody(newPasswordSchema, request.body);
+      const userId = await identity.resetPassword(input, caller(request));
+      // After a reset the glasses are unpaired unless the user chose to keep them (D-040).
+      if (input.unpairGlasses !== false) await options.unpairAllGlasses?.(userId, describeUserAgent(request.headers['user-agent']));
       return { message: 'Your password has been changed. You can now sign in.' };
+    });
+
+    app.post('/restore-account', async (request) => {
+      await identity.restoreAccount(parseBody(restoreAccountSchema, request.body).token, caller(request));
+      return { message: accountMessages.accountRestored };
     });
 
     app.post('/sign-out', async (request, reply) => {

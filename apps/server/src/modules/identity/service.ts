@@ -4,7 +4,7 @@ import type { Config, RateLimit } from '../../config.ts';
 import { isUniqueViolation, type Db, type Executor } from '../../db/database.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { conflict, DomainError, expired, invalid, notFound, refused, tooMany, unauthenticated, unavailable } from '../../domain-errors.ts';
-import { guessingMail, resetMail, verificationMail } from './emails.ts';
+import { guessingMail, passwordChangedMail, resetMail, verificationMail } from './emails.ts';
 import { failedSignIns } from './failed-sign-ins.ts';
 import { identityQrDataUrl } from './identity-qr.ts';
 import { hashPassword, isWeakPassword, verifyAgainstDecoy, verifyPassword } from './passwords.ts';
@@ -18,6 +18,7 @@ import { describeUserAgent } from '../../user-agent.ts';
 import type { RecordActivity } from '../activity/service.ts';
 import type { PortalMetrics, SignInOutcome } from '../../metrics/portal-metrics.ts';
 import { browserSessions } from './browser-sessions.ts';
+import { closures } from './closures.ts';
 
 export const VERIFY_TTL_MS = 24 * 60 * 60 * 1000;
 export const RESET_TTL_MS = 60 * 60 * 1000;
@@ -66,6 +67,7 @@ export function createIdentityService(deps: IdentityDeps) {
   const iso = (offsetMs = 0) => new Date(now().getTime() + offsetMs).toISOString();
   const refusedBy = (limit: keyof Config['rateLimits'], scope: 'ip' | 'account') => deps.metrics?.rateLimitRefusals.inc({ limit, scope });
   const guesses = failedSignIns(db, config.rateLimits.signIn, now, refusedBy);
+  const closed = closures(db, now);
   /** Notes an event in the account's activity, with the browser that did it. */
   const note = (userId: string, kind: Parameters<RecordActivity>[1], caller?: Caller) =>
     deps.activity?.(userId, kind, caller ? describeUserAgent(caller.userAgent) : null) ?? Promise.resolve();
@@ -79,12 +81,18 @@ export function createIdentityService(deps: IdentityDeps) {
   const limitKeys = (action: keyof Config['rateLimits'], ip: string, account?: string) => ({
     ip: `${action}:ip:${rateLimitAddress(ip)}`,
     account: account ? `${action}:account:${account}` : undefined,
+    pair: account && config.rateLimits[action].perPair ? `${action}:pair:${account}:${rateLimitAddress(ip)}` : undefined,
   });
 
+  /**
+   * Counts one attempt per address, per (account, address) pair where the action has a pair limit (reset requests,
+   * D-036: then the account limit is a ceiling over all addresses), and per account.
+   */
   async function limit(action: keyof Config['rateLimits'], ip: string, account?: string): Promise<void> {
     const rules = config.rateLimits[action];
     const keys = limitKeys(action, ip, account);
     await limitKey(keys.ip, rules.perIp, [action, 'ip']);
+    if (keys.pair && rules.perPair) await limitKey(keys.pair, rules.perPair, [action, 'account']);
     if (keys.account) await limitKey(keys.account, rules.perAccount, [action, 'account']);
   }
 
@@ -92,6 +100,7 @@ export function createIdentityService(deps: IdentityDeps) {
   async function forgive(action: keyof Config['rateLimits'], ip: string, account?: string): Promise<void> {
     const keys = limitKeys(action, ip, account);
     await limits.takeBack(db, keys.ip);
+    if (keys.pair) await limits.takeBack(db, keys.pair);
     if (keys.account) await limits.takeBack(db, keys.account);
   }
 
@@ -103,7 +112,9 @@ export function createIdentityService(deps: IdentityDeps) {
     // A verification link never outlives its sign-up, which expires 24 hours after it was made.
     const expiresAt =
       purpose === 'verify' ? new Date(Math.min(now().getTime() + VERIFY_TTL_MS, Date.parse(user.created_at) + SIGN_UP_EXPIRY_MS)).toISOString() : iso(RESET_TTL_MS);
-    await store.retireTokens(db, user.uid, purpose, iso());
+    // A new verification link replaces the last; a reset link never voids one still valid, which the owner may hold
+    // while someone else asks for another (D-036): each works once, for its own hour, and a reset ends the others.
+    if (purpose === 'verify') await store.retireTokens(db, user.uid, purpose, iso());
     await store.insertToken(db, { token_hash: hash, user_id: user.uid, purpose, created_at: iso(), expires_at: expiresAt, used_at: null });
     const page = purpose === 'verify' ? 'verify-email' : 'reset-password';
     const link = `${config.publicUrl}/${page}?token=${token}`;
@@ -153,6 +164,23 @@ export function createIdentityService(deps: IdentityDeps) {
     }
   }
 
+  /** 'Your SEVA password was changed': a mail that fails does not undo the change (the activity notes it too). */
+  async function tellPasswordChanged(user: store.UserRow, caller?: Caller): Promise<void> {
+    try {
+      await mailer.send(
+        passwordChangedMail(user.email, {
+          username: user.username,
+          licenseId: user.license_id,
+          changedAt: now(),
+          from: describeUserAgent(caller?.userAgent),
+          secureLink: `${config.publicUrl}/forgot-password`,
+        }),
+      );
+    } catch {
+      // The password is changed; the activity list shows it.
+    }
+  }
+
   /** The link a token names, if it is unused and unexpired. */
   async function liveLink(token: string, purpose: 'verify' | 'reset') {
     const row = await store.findToken(db, hashToken(token), purpose);
@@ -169,6 +197,61 @@ export function createIdentityService(deps: IdentityDeps) {
       await effect(trx, row.user_id);
     });
     return row.user_id;
+  }
+
+  /** Checks a sign-up (its limits counted), makes the account and sends its verification link. */
+  async function register(input: SignUpInput): Promise<void> {
+    // One address that the mailer reads back as itself, never a list or a name with an address in it.
+    if (!isSingleMailAddress(input.email)) throw invalid(messages.invalidEmail, 'email');
+    if (isWeakPassword(input.password, [input.username, input.email, input.licenseId])) {
+      throw invalid(messages.passwordTooWeak, 'password');
+    }
+    // A sign-up never verified within 24 hours no longer holds its e-mail or license ID.
+    await store.deleteExpiredSignUps(db, iso(-SIGN_UP_EXPIRY_MS), { email: input.email, licenseKey: licenseKey(input.licenseId) });
+    if (await store.findUserByEmail(db, input.email)) throw conflict(messages.emailAlreadyRegistered, 'email');
+    if (await store.findUserByLicenseKey(db, licenseKey(input.licenseId))) {
+      throw conflict(messages.licenseIdAlreadyRegistered, 'licenseId');
+    }
+    const createdAt = iso();
+    const user: store.UserRow = {
+      uid: randomUUID(),
+      email: input.email,
+      username: input.username,
+      phone: `${input.countryCode}${input.phoneNumber}`,
+      license_id: input.licenseId,
+      license_key: licenseKey(input.licenseId),
+      password_hash: await hashPassword(input.password),
+      created_at: createdAt,
+      is_active: 1,
+      is_verified: 0,
+      is_logged_in: 0,
+      role: 'user',
+      access_level: 1,
+      last_login_time: null,
+      last_login_device: null,
+      qr_code: null,
+      version: APP_VERSION,
+    };
+    user.qr_code = await identityQrDataUrl(user);
+    try {
+      await db.transaction().execute(async (trx) => {
+        await store.insertUser(trx, user);
+        // A closed account that held this e-mail or license ID can no longer be restored (issue #21).
+        await closed.endRestoresHolding(trx, user.email, user.license_key);
+        for (const created of deps.onUserCreated ?? []) await created(trx, { uid: user.uid, email: user.email, createdAt });
+      });
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      const detail = String((error as Error).message);
+      if (detail.includes('license')) throw conflict(messages.licenseIdAlreadyRegistered, 'licenseId');
+      throw conflict(messages.emailInUse, 'email');
+    }
+    try {
+      await sendLink(user, 'verify');
+    } catch {
+      await store.deleteUser(db, user.uid);
+      throw unavailable(messages.registrationFailed);
+    }
   }
 
   return {
@@ -191,56 +274,15 @@ export function createIdentityService(deps: IdentityDeps) {
       };
     },
 
+    /** A refused sign-up does not count against the e-mail address it names, so nobody can block it for its owner. */
     async signUp(input: SignUpInput, caller: Caller): Promise<void> {
       await limit('signUp', caller.ip, input.email);
-      // One address that the mailer reads back as itself, never a list or a name with an address in it.
-      if (!isSingleMailAddress(input.email)) throw invalid(messages.invalidEmail, 'email');
-      if (isWeakPassword(input.password, [input.username, input.email, input.licenseId])) {
-        throw invalid(messages.passwordTooWeak, 'password');
-      }
-      // A sign-up never verified within 24 hours no longer holds its e-mail or license ID.
-      await store.deleteExpiredSignUps(db, iso(-SIGN_UP_EXPIRY_MS), { email: input.email, licenseKey: licenseKey(input.licenseId) });
-      if (await store.findUserByEmail(db, input.email)) throw conflict(messages.emailAlreadyRegistered, 'email');
-      if (await store.findUserByLicenseKey(db, licenseKey(input.licenseId))) {
-        throw conflict(messages.licenseIdAlreadyRegistered, 'licenseId');
-      }
-      const createdAt = iso();
-      const user: store.UserRow = {
-        uid: randomUUID(),
-        email: input.email,
-        username: input.username,
-        phone: `${input.countryCode}${input.phoneNumber}`,
-        license_id: input.licenseId,
-        license_key: licenseKey(input.licenseId),
-        password_hash: await hashPassword(input.password),
-        created_at: createdAt,
-        is_active: 1,
-        is_verified: 0,
-        is_logged_in: 0,
-        role: 'user',
-        access_level: 1,
-        last_login_time: null,
-        last_login_device: null,
-        qr_code: null,
-        version: APP_VERSION,
-      };
-      user.qr_code = await identityQrDataUrl(user);
       try {
-        await db.transaction().execute(async (trx) => {
-          await store.insertUser(trx, user);
-          for (const created of deps.onUserCreated ?? []) await created(trx, { uid: user.uid, email: user.email, createdAt });
-        });
+        await register(input);
       } catch (error) {
-        if (!isUniqueViolation(error)) throw error;
-        const detail = String((error as Error).message);
-        if (detail.includes('license')) throw conflict(messages.licenseIdAlreadyRegistered, 'licenseId');
-        throw conflict(messages.emailInUse, 'email');
-      }
-      try {
-        await sendLink(user, 'verify');
-      } catch {
-        await store.deleteUser(db, user.uid);
-        throw unavailable(messages.registrationFailed);
+        const { account } = limitKeys('signUp', caller.ip, input.email);
+        if (account) await limits.takeBack(db, account);
+        throw error;
       }
     },
 
@@ -321,7 +363,8 @@ export function createIdentityService(deps: IdentityDeps) {
       }
     },
 
-    async resetPassword(input: NewPasswordInput, caller?: Caller): Promise<void> {
+    /** Answers the account whose password was reset (its glasses may be unpaired next, D-040). */
+    async resetPassword(input: NewPasswordInput, caller?: Caller): Promise<string> {
       // The link is checked before the costly hash, so a dead link is refused at once and says why.
       const row = await liveLink(input.token, 'reset');
       const user = await store.findUserById(db, row.user_id);
@@ -332,10 +375,41 @@ export function createIdentityService(deps: IdentityDeps) {
       await useLink(input.token, 'reset', async (trx, userId) => {
         await store.updateUser(trx, userId, { password_hash: passwordHash, is_verified: 1, is_logged_in: 0 });
         await store.deleteUserSessions(trx, userId);
+        await store.retireTokens(trx, userId, 'reset', iso());
       });
       // With a new password the owner may sign in from every address again, even one that was blocked.
       if (user) await guesses.forgetAccount(user.license_key);
       await note(row.user_id, 'password-changed', caller);
+      if (user) await tellPasswordChanged(user, caller);
+      return row.user_id;
+    },
+
+    /**
+     * 'Change password' on /profile (issue #21): the current password confirms it (a wrong one counts as a failed
+     * sign-in and gets 'Invalid password' on its field); the new one follows sign-up's rules. With `signOutOthers`
+     * every other session of the user ends in the same transaction. Answers how many browsers were signed out.
+     */
+    async changePassword(userId: string, input: { currentPassword: string; newPassword: string; signOutOthers: boolean }, caller: Caller, currentToken: string | undefined): Promise<number> {
+      const user = await store.findUserById(db, userId);
+      if (!user) throw unauthenticated(messages.signInRequired);
+      const attempt = await guesses.begin(user.license_key, caller.ip);
+      if (!(await verifyPassword(user.password_hash, input.currentPassword))) {
+        await attempt.failed(true);
+        await note(user.uid, 'wrong-password', caller);
+        throw invalid(messages.invalidPassword, 'currentPassword');
+      }
+      await attempt.succeeded();
+      if (isWeakPassword(input.newPassword, [user.username, user.email, user.license_id])) throw invalid(messages.passwordTooWeak, 'newPassword');
+      const passwordHash = await hashPassword(input.newPassword);
+      const signedOut = await db.transaction().execute(async (trx) => {
+        await store.updateUser(trx, userId, { password_hash: passwordHash });
+        return input.signOutOthers ? store.deleteOtherSessions(trx, userId, currentToken ? hashToken(currentToken) : '') : 0;
+      });
+      await guesses.forgetAccount(user.license_key);
+      await note(userId, 'password-changed', caller);
+      if (signedOut > 0) await note(userId, 'signed-out-others', caller);
+      await tellPasswordChanged(user, caller);
+      return signedOut;
     },
 
     ...browserSessions(db, now),
@@ -366,9 +440,34 @@ export function createIdentityService(deps: IdentityDeps) {
       if (!user) return;
       await store.deleteUserSessions(trx, userId);
       await store.deleteUserTokens(trx, userId);
-      await limits.clearAccounts(trx, [user.email, user.license_key, encodeURIComponent(user.license_key), user.uid]);
+      // A closed account's own e-mail and license ID are in its closure (issue #21).
+      const own = (await closed.erase(trx, userId)) ?? user;
+      for (const { email, license_key } of own === user ? [user] : [user, own]) {
+        await limits.clearAccounts(trx, [email, license_key, encodeURIComponent(license_key), user.uid]);
+      }
       await store.deleteUser(trx, userId);
     },
+
+    /**
+     * Closes the account in the caller's transaction (issue #21): sessions and links end, sign-in answers 'Invalid
+     * credentials', and the e-mail and license ID are free to register again. Answers the restore link's token.
+     */
+    async closeAccount(trx: Executor, userId: string): Promise<{ token: string; until: Date }> {
+      const user = await store.findUserById(trx, userId);
+      if (!user) throw unauthenticated(messages.signInRequired);
+      return closed.close(trx, user);
+    },
+
+    /** 'Restore my account': the account is back, signed out; noted in its activity. */
+    async restoreAccount(token: string, caller?: Caller): Promise<void> {
+      const userId = await closed.restore(token);
+      await note(userId, 'account-restored', caller);
+    },
+
+    /** Closed accounts whose final erase is due. */
+    closedAccountsDue: (at?: Date) => closed.due(at),
+    /** Takes a closed account for its final erase, in the erase's transaction; false when it is not (or no longer) closed. */
+    claimClosedAccount: (trx: Executor, userId: string) => closed.claim(trx, userId),
 
     async signOut(token: string | undefined): Promise<void> {
       if (token) await endSession(db, hashToken(token));

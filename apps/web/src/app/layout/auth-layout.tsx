@@ -1,4 +1,5 @@
 import { Outlet } from 'react-router';
+import { SiteFooter } from './site-footer.tsx';
 import { SkipLink } from './skip-link.tsx';
 
 /** The header of screens before sign-in: the product name. */
@@ -25,6 +26,7 @@ export function AuthLayout() {
       <main id="main" className="page page-narrow">
         <Outlet />
       </main>
+      <SiteFooter />
     </>
   );
 }

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { screenHeadingAt } from '../../lib/screen-headings.ts';
 import { SessionEndedNotice } from './session-ended-notice.tsx';
+import { SiteFooter } from './site-footer.tsx';
 import { SkipLink } from './skip-link.tsx';
 import { TopNavigation } from './top-navigation.tsx';
 
@@ -26,6 +27,7 @@ export function FeatureLayout({ placeholder }: { placeholder?: ReactNode }) {
           </>
         )}
       </main>
+      <SiteFooter />
     </>
   );
 }

@@ -1,5 +1,6 @@
 import { helperMessages, youAreHelping, type HelperSessionInfo } from '@seva/shared';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useFocusWithin, useKeyboard } from 'react-aria';
 import { Link, NavLink, useLocation } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { paths } from '../../lib/paths.ts';
@@ -9,7 +10,8 @@ import { featureForPath, NAV_ENTRIES } from '../navigation.ts';
 /**
  * SPEC §2's shared navigation: logo to the dashboard, six entries, a menu toggle on narrow screens, 'Current: {feature}';
  * then 'Sign Out', so it is one Tab or one menu away on every screen (issue #9). For a helper, the line 'You are
- * helping {wearer}' under it, with 'Switch' when they help several (issue #18).
+ * helping {wearer}' under it, with 'Switch' when they help several (issue #18). The open menu closes as a disclosure
+ * does: on Esc (focus back on 'Menu') and when focus leaves the toggle and the menu.
  */
 export function TopNavigation({ current }: { current?: string } = {}) {
   const { pathname } = useLocation();
@@ -18,8 +20,17 @@ export function TopNavigation({ current }: { current?: string } = {}) {
   const helper = useHelper();
   const feature = current ?? featureForPath(pathname);
   useEffect(() => setOpen(false), [pathname]);
+  const toggle = useRef<HTMLButtonElement>(null);
+  const { focusWithinProps } = useFocusWithin({ onBlurWithin: () => setOpen(false) });
+  const { keyboardProps } = useKeyboard({
+    onKeyDown: (event) => {
+      if (event.key !== 'Escape' || !open) return event.continuePropagation();
+      setOpen(false);
+      toggle.current?.focus();
+    },
+  });
   return (
-    <header className="site-header">
+    <header className="site-header" {...focusWithinProps} {...keyboardProps}>
       <div className="site-header-bar">
         <Link to={paths.dashboard} className="brand" aria-label="SEVA home">
           <img src="/logo.svg" alt="" width="40" height="40" />
@@ -27,6 +38,7 @@ export function TopNavigation({ current }: { current?: string } = {}) {
         </Link>
         <p className="current-feature">Current: {feature}</p>
         <button
+          ref={toggle}
           type="button"
           className="button button-secondary menu-toggle"
           aria-expanded={open}

@@ -1,40 +1,106 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMemo, type FormHTMLAttributes, type ReactNode } from 'react';
-import { useForm, type FieldValues, type SubmitErrorHandler, type SubmitHandler, type UseFormProps, type UseFormReturn } from 'react-hook-form';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type FormHTMLAttributes, type ReactNode } from 'react';
+import { useForm, useFormState, type FieldValues, type Path, type SubmitErrorHandler, type SubmitHandler, type UseFormHandleSubmit, type UseFormProps, type UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
+import { ErrorSummary, fieldProblems } from './error-summary.tsx';
 
 /** A shared schema from @seva/shared (or a screen's own): what the fields hold in, what a valid submit gives out. */
 type FormSchema = z.ZodType<FieldValues, FieldValues>;
 
 export type ZodFormOptions<S extends FormSchema> = Omit<UseFormProps<z.input<S>, unknown, z.output<S>>, 'resolver'>;
 
+/** A react-hook-form form that also knows whether its request is out: `sending` (see useZodForm). */
+export type ZodForm<TFieldValues extends FieldValues, TValid extends FieldValues> = UseFormReturn<TFieldValues, unknown, TValid> & {
+  /** True from the moment a submit passed the schema until its handler is done: what a screen calls busy. */
+  sending: boolean;
+};
+
 /**
  * The one way a screen makes a form: react-hook-form checked by a zod schema, so the form gives the same
  * messages the server does. react-hook-form's defaults hold unless `options` say otherwise: checked on submit,
- * then again on every change; on a failed submit the first wrong field is focused.
+ * then again on every change. On a failed submit the error summary takes focus (<Form>), not the first wrong field.
+ * `sending` is not react-hook-form's `isSubmitting`, which is true while the schema checks too: a screen that says
+ * 'Creating your account…' from `sending` says it only once the request is really sent.
  */
-export function useZodForm<S extends FormSchema>(schema: S, options: ZodFormOptions<S> = {}): UseFormReturn<z.input<S>, unknown, z.output<S>> {
+export function useZodForm<S extends FormSchema>(schema: S, options: ZodFormOptions<S> = {}): ZodForm<z.input<S>, z.output<S>> {
   const resolver = useMemo(() => zodResolver(schema), [schema]);
-  return useForm<z.input<S>, unknown, z.output<S>>({ ...options, resolver });
+  const form = useForm<z.input<S>, unknown, z.output<S>>({ shouldFocusError: false, ...options, resolver }) as ZodForm<z.input<S>, z.output<S>>;
+  const [sending, setSending] = useState(false);
+  // react-hook-form hands back the same object on every render (screens' effects depend on it), so it is extended in
+  // place: its own handleSubmit, kept once, is wrapped to mark the time the request is out.
+  if (!originalSubmits.has(form.control)) originalSubmits.set(form.control, form.handleSubmit as UseFormHandleSubmit<FieldValues>);
+  const handleSubmit = originalSubmits.get(form.control) as typeof form.handleSubmit;
+  const handleSending = useCallback<typeof handleSubmit>(
+    (onValid, onInvalid) =>
+      handleSubmit(async (values, event) => {
+        setSending(true);
+        try {
+          return await onValid(values, event);
+        } finally {
+          setSending(false);
+        }
+      }, onInvalid),
+    [handleSubmit],
+  );
+  return Object.assign(form, { handleSubmit: handleSending, sending });
 }
+
+/** Each form's own handleSubmit, before useZodForm wrapped it. */
+const originalSubmits = new WeakMap<object, UseFormHandleSubmit<FieldValues>>();
 
 export type FormProps<TFieldValues extends FieldValues, TValid extends FieldValues> = Omit<FormHTMLAttributes<HTMLFormElement>, 'onSubmit' | 'noValidate'> & {
   form: UseFormReturn<TFieldValues, unknown, TValid>;
   /** Runs with the schema's parsed values when every field passes. */
   onSubmit: SubmitHandler<TValid>;
-  /** Runs after a submit some field failed (the fields are already marked and the first one focused). */
+  /** Runs after a submit some field failed (the fields are already marked and the summary focused). */
   onInvalid?: SubmitErrorHandler<TFieldValues> | undefined;
+  /** Why the last submit was refused when no field is to blame (the server's message): the summary's first line. */
+  failure?: string | null | undefined;
   children: ReactNode;
 };
 
 /**
  * A `<form>` for a `useZodForm` form: the browser's own checks are off (the schema's messages are shown instead).
+ * A submit that fails, on a field or with a `failure`, shows GOV.UK's error summary above the fields, which takes
+ * focus and links to each wrong field; each message is then said once, there (fields' own messages are not live, and
+ * a screen gives a form's refusal to `failure`, not to its live region).
  * `method="dialog"` makes a submit before the app's script has taken over a prerendered page (/login) do nothing,
  * where the browser's default would put the fields, password included, in the address; what was typed stays.
  */
-export function Form<TFieldValues extends FieldValues, TValid extends FieldValues>({ form, onSubmit, onInvalid, children, ...props }: FormProps<TFieldValues, TValid>) {
+export function Form<TFieldValues extends FieldValues, TValid extends FieldValues>({ form, onSubmit, onInvalid, failure, children, ...props }: FormProps<TFieldValues, TValid>) {
+  const element = useRef<HTMLFormElement>(null);
+  const summary = useRef<HTMLDivElement>(null);
+  const { errors, submitCount } = useFormState({ control: form.control });
+  // After each submit that failed, the summary takes focus: react-hook-form counts a submit once it is over, in the same
+  // update as its errors, and after the handler has set any `failure`, so the summary is drawn by then. A submit that
+  // worked draws no summary, and focus stays where it was.
+  useEffect(() => {
+    if (submitCount > 0) summary.current?.focus();
+  }, [submitCount]);
+  // The summary links to the fields' controls, which it finds in the form once it is on the page: a form that shows
+  // with errors already (put back after a step elsewhere) draws once more when mounted, to link them.
+  const [mounted, setMounted] = useState(false);
+  useLayoutEffect(() => setMounted(true), []);
+  const controlOf = (name: string) => {
+    const control = mounted ? element.current?.elements.namedItem(name) : null;
+    return control instanceof HTMLElement ? control : undefined;
+  };
+  const controls = element.current ? [...element.current.elements] : [];
+  const place = (name: string) => {
+    const control = controlOf(name);
+    return control ? controls.indexOf(control) : controls.length;
+  };
+  // In the order of the fields on screen, as GOV.UK's summary lists them.
+  const problems = fieldProblems(errors).sort((a, b) => place(a.name) - place(b.name));
   return (
-    <form method="dialog" {...props} noValidate onSubmit={form.handleSubmit(onSubmit, onInvalid)}>
+    <form ref={element} method="dialog" {...props} noValidate onSubmit={form.handleSubmit(onSubmit, onInvalid)}>
+      <ErrorSummary
+        ref={summary}
+        failure={failure}
+        problems={problems}
+        controlId={(name) => controlOf(name)?.id || undefined}
+        onFollow={(name) => form.setFocus(name as Path<TFieldValues>)}
+      />
       {children}
     </form>
   );

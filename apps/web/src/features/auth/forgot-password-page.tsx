@@ -50,15 +50,15 @@ export function ForgotPasswordPage() {
       </section>
     );
   }
-  const busy = formState.isSubmitting;
+  const busy = form.sending;
   return (
     <section aria-labelledby="reset-heading" className="card">
       <PageHeading id="reset-heading" focusKey="forgot">
         Reset your password
       </PageHeading>
       <p>Enter the e-mail address of your SEVA account and we will send you a link to choose a new password.</p>
-      <StatusRegion tone={failure ? 'error' : 'info'} message={failure ?? (busy ? 'Sending reset link…' : null)} />
-      <Form form={form} onSubmit={onSubmit} className="form">
+      <StatusRegion message={busy ? 'Sending reset link…' : null} />
+      <Form form={form} onSubmit={onSubmit} failure={failure} className="form">
         <TextField label="Email" type="email" autoComplete="email" {...register('email')} error={formState.errors.email?.message} />
         <Button type="submit" busy={busy}>
           SEND RESET LINK

@@ -54,12 +54,12 @@ function LoginForm({ notice, returnTo, state, onUnverified }: { notice: string |
     }
   };
 
-  const busy = formState.isSubmitting;
+  const busy = form.sending;
   return (
     <section aria-labelledby="login-heading" className="card">
       <PageHeading id="login-heading">Sign in to SEVA</PageHeading>
-      <StatusRegion tone={failure ? 'error' : 'info'} message={failure ?? (busy ? 'Signing in…' : notice)} />
-      <Form form={form} onSubmit={onSubmit} className="form">
+      <StatusRegion message={busy ? 'Signing in…' : failure ? null : notice} />
+      <Form form={form} onSubmit={onSubmit} failure={failure} className="form">
         <TextField label="License ID" autoComplete="username" spellCheck={false} {...register('licenseId')} error={formState.errors.licenseId?.message} />
         <PasswordField label="Password" autoComplete="current-password" {...register('password')} error={formState.errors.password?.message} />
         <Button type="submit" busy={busy}>

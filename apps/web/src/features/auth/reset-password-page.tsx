@@ -1,7 +1,9 @@
-import { messages, newPasswordSchema, PASSWORD_MAX, type NewPasswordInput } from '@seva/shared';
+import { accountMessages, messages, newPasswordSchema, PASSWORD_MAX, type NewPasswordInput } from '@seva/shared';
+import { Controller } from 'react-hook-form';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
+import { CheckboxField } from '../../components/ui/checkbox-field.tsx';
 import { Form, useZodForm } from '../../components/ui/form.tsx';
 import { PageHeading } from '../../components/ui/page-heading.tsx';
 import { PasswordField } from '../../components/ui/password-field.tsx';
@@ -72,8 +74,8 @@ function DeadLink({ message }: { message: string }) {
 
 function NewPasswordForm({ token, reset }: { token: string; reset: ReturnType<typeof useResetPassword> }) {
   const [failure, setFailure] = useState<string | null>(null);
-  const form = useZodForm(newPasswordSchema, { defaultValues: { token, password: '', confirmPassword: '' } });
-  const { register, setError, formState } = form;
+  const form = useZodForm(newPasswordSchema, { defaultValues: { token, password: '', confirmPassword: '', unpairGlasses: true } });
+  const { register, setError, formState, control } = form;
 
   const onSubmit = async (input: NewPasswordInput) => {
     setFailure(null);
@@ -84,15 +86,14 @@ function NewPasswordForm({ token, reset }: { token: string; reset: ReturnType<ty
     }
   };
 
-  const busy = formState.isSubmitting;
-  const tokenError = formState.errors.token?.message;
+  const busy = form.sending;
   return (
     <section aria-labelledby="new-password-heading" className="card">
       <PageHeading id="new-password-heading" focusKey="form" focusOnLoad>
         Choose a new password
       </PageHeading>
-      <StatusRegion tone={failure || tokenError ? 'error' : 'info'} message={failure ?? tokenError ?? (busy ? 'Saving your new password…' : null)} />
-      <Form form={form} onSubmit={onSubmit} className="form">
+      <StatusRegion message={busy ? 'Saving your new password…' : null} />
+      <Form form={form} onSubmit={onSubmit} failure={failure} className="form">
         <input type="hidden" {...register('token')} />
         <PasswordField
           label="New password"
@@ -108,6 +109,14 @@ function NewPasswordForm({ token, reset }: { token: string; reset: ReturnType<ty
           maxLength={PASSWORD_MAX}
           {...register('confirmPassword')}
           error={formState.errors.confirmPassword?.message}
+        />
+        {/* After a reset the glasses are unpaired too unless the user keeps them (issue #20, D-040). */}
+        <Controller
+          control={control}
+          name="unpairGlasses"
+          render={({ field }) => (
+            <CheckboxField label={accountMessages.unpairGlassesOption} hint={accountMessages.unpairGlassesHint} isSelected={field.value !== false} onChange={field.onChange} />
+          )}
         />
         <Button type="submit" busy={busy}>
           Save new password

@@ -54,14 +54,14 @@ export function SignupPage() {
 
   if (sentTo) return <VerificationSent email={sentTo} />;
 
-  const busy = formState.isSubmitting;
+  const busy = form.sending;
   const errors = formState.errors;
   return (
     <section aria-labelledby="signup-heading" className="card card-wide">
       <PageHeading id="signup-heading">Create Account</PageHeading>
       <p>Register your SEVA glasses with your license ID. All fields are required.</p>
-      <StatusRegion tone={failure ? 'error' : 'info'} message={failure ?? (busy ? 'Creating your account…' : null)} />
-      <Form form={form} onSubmit={onSubmit} className="form form-two-columns">
+      <StatusRegion message={busy ? 'Creating your account…' : null} />
+      <Form form={form} onSubmit={onSubmit} failure={failure} className="form form-two-columns">
         <TextField label="Username" autoComplete="username" {...register('username')} error={errors.username?.message} />
         <TextField label="Email" type="email" autoComplete="email" {...register('email')} error={errors.email?.message} />
         <PhoneField
@@ -106,7 +106,8 @@ export function SignupPage() {
 
 /**
  * SPEC §2: 'Verification Sent', then /login after 5 seconds. The seconds count down on screen, and 'Stay on this
- * page' turns the redirect off (WCAG 2.2.1); focus then goes to the link that signs in when the user is ready.
+ * page' turns the redirect off (WCAG 2.2.1); focus then goes to the link that signs in when the user is ready. Only
+ * the countdown writes a number of seconds, so what is announced never disagrees with what is shown.
  */
 function VerificationSent({ email }: { email: string }) {
   const navigate = useNavigate();
@@ -126,7 +127,7 @@ function VerificationSent({ email }: { email: string }) {
         message={
           countdown.stopped
             ? `We sent a verification link to ${email}. You will stay on this page.`
-            : `We sent a verification link to ${email}. Taking you to sign in in ${SIGNUP_REDIRECT_SECONDS} seconds.`
+            : `We sent a verification link to ${email}. Unless you choose 'Stay on this page', you will go to sign in.`
         }
       />
       {countdown.stopped ? null : (

@@ -33,7 +33,7 @@ async function uploadPhoto() {
   const { events } = view;
   await events.click(screen.getAllByRole('checkbox', { name: /^I have the consent/ })[0]!);
   await events.click(screen.getByRole('button', { name: 'UPLOAD IMAGE' }));
-  const input = screen.getByLabelText('Choose an image of one face (JPEG or PNG, at most 5 MB)');
+  const input = screen.getByLabelText('Choose an image of one face (JPEG, PNG, WebP or HEIC, at most 5 MB)');
   await events.upload(input, PNG);
   return { ...view, input };
 }

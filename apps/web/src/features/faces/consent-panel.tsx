@@ -1,4 +1,4 @@
-import { accountMessages } from '@seva/shared';
+import { accountMessages, GLASSES_SCOPES } from '@seva/shared';
 import { useId, useState } from 'react';
 import { Checkbox } from 'react-aria-components';
 
@@ -43,9 +43,12 @@ export function ConsentPanel({ consent, onChange }: { consent: boolean; onChange
         <p>
           The photo and its face description are kept on the SEVA portal's own server, linked to your account only. The photo
           is shown to nobody but you. The face description and the name also go to the SEVA glasses you pair with your
-          account (never the photo), so they can recognise this person; glasses you unpair get nothing more. Location and
-          camera data in the photo are removed when it is stored. Access needs your signed-in session, or the access of
-          glasses you paired.
+          account, so they can recognise this person: glasses get only what you allow when you pair them, with your
+          password, and the pairing page and e-mail list it. By default that is {GLASSES_SCOPES['faces:read']}; glasses get
+          the photo only if you allow them {GLASSES_SCOPES['faces:images']}, and can change faces only if you allow them to{' '}
+          {GLASSES_SCOPES['faces:write']}. Glasses you unpair, or that have not reached the portal for 180 days, get nothing
+          more. Location and camera data in the photo are removed when it is stored. Access needs your signed-in session,
+          or the access of glasses you paired, within what you allowed them.
         </p>
         <h4>Legal basis</h4>
         <p>

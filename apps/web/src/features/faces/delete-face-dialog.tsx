@@ -61,7 +61,7 @@ function DeleteFaceConfirm({ email, face, onCancel, onDeleted }: { email: string
   return (
     <>
       <div className="delete-face-summary">
-        <FaceImage src={face.face_url} name={face.name} size={120} />
+        <FaceImage src={face.face_url} name={face.name} size={120} box={face.face_box} />
         <div>
           <p id={QUESTION_ID}>{faceMessages.deleteConfirm}</p>
           <p id={CONSEQUENCE_ID}>{deleteConsequence(face.name)}</p>

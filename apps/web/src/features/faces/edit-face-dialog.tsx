@@ -50,18 +50,18 @@ function EditFaceForm({ email, face, onCancel, onSaved }: { email: string; face:
     } catch (error) {
       // A taken or refused name belongs on the field (the server says why: SPEC §5's duplicate message).
       if (error instanceof ApiError && (error.status === 409 || (error.status === 400 && (error.field === 'name' || error.field === 'updated_name')))) {
-        setError('name', { type: 'server', message: error.message }, { shouldFocus: true });
+        setError('name', { type: 'server', message: error.message });
         return;
       }
       setFailure(updateFailedMessage(error instanceof Error ? error.message : String(error)));
     }
   };
 
-  const busy = formState.isSubmitting;
+  const busy = form.sending;
   return (
-    <Form form={form} onSubmit={onSubmit} className="form">
+    <Form form={form} onSubmit={onSubmit} failure={failure} className="form">
       <TextField label="Name" autoComplete="off" spellCheck={false} {...register('name')} error={formState.errors.name?.message} />
-      <DialogActions confirmLabel="Save" busyMessage="Saving…" busy={busy} failure={failure} onCancel={onCancel} />
+      <DialogActions confirmLabel="Save" busyMessage="Saving…" busy={busy} failure={null} onCancel={onCancel} />
     </Form>
   );
 }

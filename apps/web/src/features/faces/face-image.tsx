@@ -1,13 +1,17 @@
+import type { FaceBox } from '@seva/shared';
 import { useState } from 'react';
+import { faceObjectPosition } from './face-crop.ts';
 
 export const FACE_PLACEHOLDER_SRC = '/face-placeholder.svg';
 
 /**
  * A face's photo; SPEC §2: a broken image falls back to a placeholder. The text alternative is the face's name,
- * and says so when only the placeholder could be shown.
+ * and says so when only the placeholder could be shown. Given the face's box, a square thumbnail shows the face
+ * (face-crop.ts); without one it shows the whole photo's middle, or, with the class face-image-large, the whole photo.
  */
-export function FaceImage({ src, name, size, className }: { src: string; name: string; size: number; className?: string }) {
+export function FaceImage({ src, name, size, className, box }: { src: string; name: string; size: number; className?: string; box?: FaceBox }) {
   const [broken, setBroken] = useState(false);
+  const position = broken ? undefined : faceObjectPosition(box);
   return (
     <img
       src={broken ? FACE_PLACEHOLDER_SRC : src}
@@ -15,6 +19,7 @@ export function FaceImage({ src, name, size, className }: { src: string; name: s
       width={size}
       height={size}
       className={['face-image', className].filter(Boolean).join(' ')}
+      style={position ? { objectPosition: position } : undefined}
       onError={() => setBroken(true)}
     />
   );

@@ -21,7 +21,7 @@ export function FaceList({ faces, notice, onAction }: { faces: FaceSummary[]; no
     <ul className="face-list">
       {faces.map((face) => (
         <li key={face.face_id} className="face-card">
-          <FaceImage src={face.face_url} name={face.name} size={96} />
+          <FaceImage src={face.face_url} name={face.name} size={96} box={face.face_box} />
           <div className="face-card-text">
             <h3 className="face-card-name">{face.name}</h3>
             <p className="face-card-date">

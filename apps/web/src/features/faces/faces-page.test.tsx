@@ -4,6 +4,7 @@ import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { paths } from '../../lib/paths.ts';
 import { aFace } from '../../testing/fixtures.ts';
+import { errorSummary, summaryLinks } from '../../testing/error-summary.ts';
 import { renderWithProviders } from '../../testing/render.tsx';
 import { backend, refusal, server } from '../../testing/stand-in-server.ts';
 import { FacesPage } from './faces-page.tsx';
@@ -60,7 +61,8 @@ describe('FacesPage', () => {
     await events.type(name, ' amy ');
     await events.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(name).toHaveAccessibleDescription('A face with the name "amy" already exists. Please use a different name.'));
-    expect(name).toHaveFocus();
+    await waitFor(() => expect(errorSummary()).toHaveFocus());
+    expect(summaryLinks()).toEqual(['A face with the name "amy" already exists. Please use a different name.']);
 
     await events.clear(name);
     await events.type(name, 'Penny Hofstadter{Enter}');

@@ -35,6 +35,7 @@ interface NamingStepProps {
 export function NamingStep({ dataUrl, faceId, email, existingNames, lookalike, processing, retakeLabel, onRetake, onRegister }: NamingStepProps) {
   const [name, setName] = useState('');
   const [touched, setTouched] = useState(false);
+  const [unshown, setUnshown] = useState<string | null>(null); // the photo the browser could not show
   const nameInput = useRef<HTMLInputElement>(null);
   const trimmed = name.trim();
   const duplicate = trimmed !== '' && existingNames.some((n) => faceNameKey(n) === faceNameKey(trimmed));
@@ -55,7 +56,12 @@ export function NamingStep({ dataUrl, faceId, email, existingNames, lookalike, p
     <section aria-labelledby="naming-heading" className="card">
       <h2 id="naming-heading" tabIndex={-1} data-step-heading>Name this face</h2>
       <div className="naming-grid">
-        <img src={dataUrl} alt="Preview of the face to register" className="face-preview" width={240} />
+        {unshown === dataUrl ? (
+          // A HEIC photo, which only Safari can show; the portal reads it and stores it as a JPEG.
+          <p className="face-preview face-preview-missing">This browser cannot show a preview of this photo. It will be saved as a JPEG.</p>
+        ) : (
+          <img src={dataUrl} alt="Preview of the face to register" className="face-preview" width={240} onError={() => setUnshown(dataUrl)} />
+        )}
         <form onSubmit={submit} noValidate className="form">
           {/* In the page from the start, so the warning is announced when the server's answer arrives. */}
           <div role="status">

@@ -1,14 +1,23 @@
-import { faceMessages, isSupportedImageDataUrl, MAX_IMAGE_BYTES } from '@seva/shared';
+import { faceMessages, MAX_IMAGE_BYTES } from '@seva/shared';
 import { useId, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { readFileAsDataUrl } from './data-url.ts';
 
-/** SPEC §5 upload rules, in the order a user meets them. */
+export const UPLOAD_LABEL = 'Choose an image of one face (JPEG, PNG, WebP or HEIC, at most 5 MB)';
+
+// Browsers other than Safari often give an iPhone's HEIC photo no type at all.
+const HEIF_NAME = /\.(heic|heif)$/i;
+
+/**
+ * SPEC §5 upload rules, in the order a user meets them. Any picture is sent (WebP, HEIC and others too): the portal
+ * reads it by its content, whatever its name says, stores it as JPEG (or PNG), and refuses what is not an image.
+ */
 export async function checkUpload(file: File): Promise<{ dataUrl: string } | { error: string }> {
-  if (!file.type.startsWith('image/')) return { error: faceMessages.notAnImage };
+  const heif = file.type === '' && HEIF_NAME.test(file.name);
+  if (!file.type.startsWith('image/') && !heif) return { error: faceMessages.notAnImage };
   if (file.size > MAX_IMAGE_BYTES) return { error: faceMessages.imageTooLarge };
-  const dataUrl = await readFileAsDataUrl(file);
-  if (!isSupportedImageDataUrl(dataUrl)) return { error: faceMessages.invalidImageFormat };
+  const dataUrl = await readFileAsDataUrl(heif ? new Blob([file], { type: 'image/heic' }) : file);
+  if (!/^data:image\/[\w.+-]+;base64,/.test(dataUrl)) return { error: faceMessages.invalidImageFormat };
   return { dataUrl };
 }
 
@@ -29,7 +38,7 @@ export function UploadPicker({ checking, refusal, onPicked, onChangeMethod }: Up
     <section aria-labelledby="upload-heading" className="card">
       <h2 id="upload-heading" tabIndex={-1} data-step-heading>Upload an image</h2>
       <div className="field">
-        <label htmlFor={inputId}>Choose an image of one face (JPEG or PNG, at most 5 MB)</label>
+        <label htmlFor={inputId}>{UPLOAD_LABEL}</label>
         <input
           id={inputId}
           type="file"

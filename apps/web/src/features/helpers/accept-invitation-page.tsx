@@ -93,10 +93,13 @@ function AcceptInvitation({ token, invitation, decline }: { token: string; invit
   const wearer = invitation.wearer.username;
   const accept = useAcceptInvitation();
   const navigate = useNavigate();
+  // Why accepting failed goes to the form's error summary; why declining failed, to the screen's live region.
   const [failure, setFailure] = useState<string | null>(null);
+  const [declineFailure, setDeclineFailure] = useState<string | null>(null);
 
-  const send = async (input: Omit<AcceptInvitationInput, 'token'>, place: (error: unknown) => string) => {
+  const send = async (input: Omit<AcceptInvitationInput, 'token'>, place: (error: unknown) => string | null) => {
     setFailure(null);
+    setDeclineFailure(null);
     try {
       await accept.mutateAsync({ token, ...input });
       navigate(paths.dashboard, { replace: true });
@@ -105,15 +108,15 @@ function AcceptInvitation({ token, invitation, decline }: { token: string; invit
     }
   };
   const onDecline = async () => {
-    setFailure(null);
+    setDeclineFailure(null);
     try {
       await decline.mutateAsync(token);
     } catch (error) {
-      setFailure(error instanceof Error ? error.message : messages.serverError);
+      setDeclineFailure(error instanceof Error ? error.message : messages.serverError);
     }
   };
 
-  const status = failure ?? (accept.isPending ? 'Accepting the invitation…' : decline.isPending ? 'Declining the invitation…' : null);
+  const status = declineFailure ?? (accept.isPending ? 'Accepting the invitation…' : decline.isPending ? 'Declining the invitation…' : null);
   return (
     <section aria-labelledby="accept-heading" className="card card-wide">
       <PageHeading id="accept-heading" focusKey="invitation" focusOnLoad>
@@ -124,11 +127,11 @@ function AcceptInvitation({ token, invitation, decline }: { token: string; invit
         password. Everything you do is recorded as done by you, and either of you can end this at any time.
       </p>
       <HelperPowers />
-      <StatusRegion tone={failure ? 'error' : 'info'} message={status} />
+      <StatusRegion tone={declineFailure ? 'error' : 'info'} message={status} />
       {invitation.hasAccount ? (
-        <ExistingAccountForm email={invitation.email} busy={accept.isPending} onSend={send} />
+        <ExistingAccountForm email={invitation.email} busy={accept.isPending} failure={failure} onSend={send} />
       ) : (
-        <NewAccountForm email={invitation.email} name={invitation.helperName} busy={accept.isPending} onSend={send} />
+        <NewAccountForm email={invitation.email} name={invitation.helperName} busy={accept.isPending} failure={failure} onSend={send} />
       )}
       <div className="actions">
         <Button variant="secondary" busy={decline.isPending} onClick={() => void onDecline()}>
@@ -139,15 +142,22 @@ function AcceptInvitation({ token, invitation, decline }: { token: string; invit
   );
 }
 
-type Send = (input: Omit<AcceptInvitationInput, 'token'>, place: (error: unknown) => string) => Promise<void>;
+type Send = (input: Omit<AcceptInvitationInput, 'token'>, place: (error: unknown) => string | null) => Promise<void>;
+interface FormOf {
+  email: string;
+  busy: boolean;
+  failure: string | null;
+  onSend: Send;
+}
 
-function NewAccountForm({ email, name, busy, onSend }: { email: string; name: string; busy: boolean; onSend: Send }) {
+function NewAccountForm({ email, name, busy, failure, onSend }: FormOf & { name: string }) {
   const form = useZodForm(newHelperAccountFormSchema, { defaultValues: { name, password: '', confirmPassword: '' } });
   const { register, setError, formState } = form;
   return (
     <Form
       form={form}
       onSubmit={(input) => onSend(input, (error) => placeServerError(error, ['name', 'password', 'confirmPassword'], setError, messages.serverError))}
+      failure={failure}
       className="form"
     >
       <h2>Create your helper account</h2>
@@ -155,22 +165,22 @@ function NewAccountForm({ email, name, busy, onSend }: { email: string; name: st
       <TextField label={helperMessages.yourName} autoComplete="name" {...register('name')} error={formState.errors.name?.message} />
       <PasswordField label="Password" autoComplete="new-password" maxLength={PASSWORD_MAX} hint={messages.passwordHint} {...register('password')} error={formState.errors.password?.message} />
       <PasswordField label="Confirm password" autoComplete="new-password" maxLength={PASSWORD_MAX} {...register('confirmPassword')} error={formState.errors.confirmPassword?.message} />
-      <Button type="submit" busy={busy || formState.isSubmitting}>
+      <Button type="submit" busy={busy}>
         {helperMessages.accept}
       </Button>
     </Form>
   );
 }
 
-function ExistingAccountForm({ email, busy, onSend }: { email: string; busy: boolean; onSend: Send }) {
+function ExistingAccountForm({ email, busy, failure, onSend }: FormOf) {
   const form = useZodForm(existingHelperAccountFormSchema, { defaultValues: { password: '' } });
   const { register, setError, formState } = form;
   return (
-    <Form form={form} onSubmit={(input) => onSend(input, (error) => placeServerError(error, ['password'], setError, messages.serverError))} className="form">
+    <Form form={form} onSubmit={(input) => onSend(input, (error) => placeServerError(error, ['password'], setError, messages.serverError))} failure={failure} className="form">
       <h2>Sign in to your helper account</h2>
       <p>You already help someone with {email}. Enter the password of that helper account.</p>
       <PasswordField label="Password" autoComplete="current-password" {...register('password')} error={formState.errors.password?.message} />
-      <Button type="submit" busy={busy || formState.isSubmitting}>
+      <Button type="submit" busy={busy}>
         {helperMessages.accept}
       </Button>
     </Form>

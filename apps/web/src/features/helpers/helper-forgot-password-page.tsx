@@ -46,15 +46,15 @@ export function HelperForgotPasswordPage() {
       </section>
     );
   }
-  const busy = formState.isSubmitting;
+  const busy = form.sending;
   return (
     <section aria-labelledby="helper-reset-heading" className="card">
       <PageHeading id="helper-reset-heading" focusKey="forgot">
         {HELPER_RESET_HEADING}
       </PageHeading>
       <p>Enter the e-mail address you sign in with as a helper and we will send you a link to choose a new password.</p>
-      <StatusRegion tone={failure ? 'error' : 'info'} message={failure ?? (busy ? 'Sending reset link…' : null)} />
-      <Form form={form} onSubmit={onSubmit} className="form">
+      <StatusRegion message={busy ? 'Sending reset link…' : null} />
+      <Form form={form} onSubmit={onSubmit} failure={failure} className="form">
         <TextField label="Email" type="email" autoComplete="email" {...register('email')} error={formState.errors.email?.message} />
         <Button type="submit" busy={busy}>
           Send reset link

@@ -43,16 +43,15 @@ export function HelperResetPasswordPage() {
       setFailure(placeServerError(error, ['password', 'confirmPassword'], setError, messages.serverError));
     }
   };
-  const busy = formState.isSubmitting;
-  const tokenError = token ? formState.errors.token?.message : messages.linkInvalid;
-  const problem = failure ?? tokenError;
+  const busy = form.sending;
   return (
     <section aria-labelledby="helper-new-password-heading" className="card">
       <PageHeading id="helper-new-password-heading" focusKey="form" focusOnLoad>
         Choose a new password
       </PageHeading>
-      <StatusRegion tone={problem ? 'error' : 'info'} message={problem ?? (busy ? 'Saving your new password…' : null)} />
-      <Form form={form} onSubmit={onSubmit} className="form">
+      {/* A link without its token is said at once; a refused one, after a submit, in the form's error summary. */}
+      <StatusRegion tone={token ? 'info' : 'error'} message={token ? (busy ? 'Saving your new password…' : null) : messages.linkInvalid} />
+      <Form form={form} onSubmit={onSubmit} failure={failure} className="form">
         <input type="hidden" {...register('token')} />
         <PasswordField label="New password" autoComplete="new-password" maxLength={PASSWORD_MAX} hint={messages.passwordHint} {...register('password')} error={formState.errors.password?.message} />
         <PasswordField label="Confirm new password" autoComplete="new-password" maxLength={PASSWORD_MAX} {...register('confirmPassword')} error={formState.errors.confirmPassword?.message} />

@@ -3,6 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { paths } from '../../lib/paths.ts';
 import { aHelperSession, aUser } from '../../testing/fixtures.ts';
+import { errorSummary } from '../../testing/error-summary.ts';
 import { renderWithProviders } from '../../testing/render.tsx';
 import { backend, sent, STAND_IN_HELPER_PASSWORD } from '../../testing/stand-in-server.ts';
 import { HelperSignInPage } from './helper-sign-in-page.tsx';
@@ -25,7 +26,9 @@ describe('/helper/sign-in', () => {
 
     await events.type(screen.getByRole('textbox', { name: 'Email' }), 'sam@example.com');
     await events.type(screen.getByLabelText('Password', { selector: 'input' }), 'wrong{Enter}');
-    expect(await screen.findByRole('alert')).toHaveTextContent(messages.invalidCredentials);
+    await waitFor(() => expect(errorSummary()).toHaveTextContent(messages.invalidCredentials));
+    expect(errorSummary()).toHaveFocus();
+    expect(screen.getByRole('alert')).toBeEmptyDOMElement();
 
     await events.clear(screen.getByLabelText('Password', { selector: 'input' }));
     await events.type(screen.getByLabelText('Password', { selector: 'input' }), `${STAND_IN_HELPER_PASSWORD}{Enter}`);

@@ -39,13 +39,13 @@ export function HelperSignInPage() {
     }
   };
 
-  const busy = formState.isSubmitting;
+  const busy = form.sending;
   return (
     <section aria-labelledby="helper-sign-in-heading" className="card">
       <PageHeading id="helper-sign-in-heading">{helperMessages.signInAsHelper}</PageHeading>
       <p>For someone who helps a SEVA wearer set up their glasses, with the e-mail address the invitation was sent to.</p>
-      <StatusRegion tone={failure ? 'error' : 'info'} message={failure ?? (busy ? 'Signing in…' : notice)} />
-      <Form form={form} onSubmit={onSubmit} className="form">
+      <StatusRegion message={busy ? 'Signing in…' : failure ? null : notice} />
+      <Form form={form} onSubmit={onSubmit} failure={failure} className="form">
         <TextField label="Email" type="email" autoComplete="username" spellCheck={false} {...register('email')} error={formState.errors.email?.message} />
         <PasswordField label="Password" autoComplete="current-password" {...register('password')} error={formState.errors.password?.message} />
         <Button type="submit" busy={busy}>

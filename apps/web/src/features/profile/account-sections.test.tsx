@@ -1,10 +1,11 @@
-import { accountMessages, messages, type BrowserSession } from '@seva/shared';
+import { accountMessages, EMERGENCY_CALLING_STOPS, messages, type BrowserSession } from '@seva/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatDateTime } from '../../lib/dates.ts';
 import { paths } from '../../lib/paths.ts';
 import { useLoginStateFor, useSession } from '../../lib/session.ts';
 import { SAVED_AT } from '../../testing/fixtures.ts';
+import { errorSummary, summaryLinks } from '../../testing/error-summary.ts';
 import { renderWithProviders } from '../../testing/render.tsx';
 import { backend, sent, STAND_IN_PASSWORD } from '../../testing/stand-in-server.ts';
 import { ProfilePage } from './profile-page.tsx';
@@ -90,7 +91,8 @@ describe('Your data, your control on ProfilePage', () => {
     expect(link.href).toBe('blob:seva-data');
     expect(section('Your data')).toContainElement(screen.getByRole('button', { name: 'Download my data' }));
     // The download is now in the account's activity.
-    expect(await within(section('Recent activity')).findByText('Data downloaded')).toBeInTheDocument();
+    expect(await within(section('Recent activity')).findByText('Data downloaded')).toBeInTheDocument();    // It says the browser's time zone, in which the download's index.html writes times.
+    expect(sent('POST', '/api/account/export')).toEqual([{ timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone }]);
   });
 
   it("asks for the password in an alert dialog that says what is erased; a wrong one gets 'Invalid password', the right one erases and leads to /login", async () => {
@@ -103,18 +105,22 @@ describe('Your data, your control on ProfilePage', () => {
     );
     await events.click(await within(await screen.findByRole('region', { name: 'Your data' })).findByRole('button', { name: 'Delete my account' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Delete your account?' });
-    for (const item of ['your account', 'your faces and their photos', 'your emergency contacts', 'your paired glasses', 'every signed-in browser (your sessions)']) {
+    // Safety first: the glasses stop calling the emergency contacts; then what ends at once and the 14-day restore.
+    expect(dialog.querySelector('p')).toHaveTextContent(EMERGENCY_CALLING_STOPS);
+    for (const item of ['your glasses are unpaired', 'every signed-in browser is signed out', 'your faces and their photos', 'your emergency contacts']) {
       expect(within(dialog).getByText(item)).toBeInTheDocument();
     }
+    expect(within(dialog).getByText(/We keep it 14 days: the e-mail we send you has a 'Restore my account' link/)).toBeInTheDocument();
     const password = within(dialog).getByLabelText('Password');
     await waitFor(() => expect(password).toHaveFocus());
 
     await events.click(within(dialog).getByRole('button', { name: 'Delete account' }));
-    expect(await within(dialog).findByText(messages.passwordRequired)).toBeInTheDocument();
+    await waitFor(() => expect(summaryLinks()).toEqual([messages.passwordRequired]));
     await events.type(password, 'Not-my-password1!');
     await events.keyboard('{Enter}');
-    expect(await within(dialog).findByText(messages.invalidPassword)).toBeInTheDocument();
-    expect(password).toHaveFocus();
+    await waitFor(() => expect(summaryLinks()).toEqual([messages.invalidPassword]));
+    expect(errorSummary()).toHaveFocus();
+    expect(password).toHaveAccessibleDescription(messages.invalidPassword);
     expect(backend.user).not.toBeNull();
 
     await events.clear(password);
@@ -135,5 +141,37 @@ describe('Your data, your control on ProfilePage', () => {
     await events.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(sent('POST', '/api/account/delete')).toEqual([]);
+  });
+});
+
+describe("'Change password' on ProfilePage", () => {
+  it('asks for the current password and the new one twice, signs the other browsers out by default and says what it did', async () => {
+    backend.sessions = [aSession('s1', 'Firefox', 'Linux', true), aSession('s2', 'Chrome', 'Windows 10')];
+    const { events } = renderWithProviders(<ProfilePage />, { route: paths.profile });
+    const change = await screen.findByRole('region', { name: 'Change password' });
+    expect(within(change).getByRole('checkbox', { name: 'Sign out every other browser' })).toBeChecked();
+    expect(within(change).getByRole('checkbox', { name: /Unpair all my glasses too/ })).not.toBeChecked();
+    expect(within(change).getByRole('button', { name: 'Show current password' })).toBeInTheDocument();
+
+    await events.type(within(change).getByLabelText('Current password'), 'Not-my-password1!');
+    await events.type(within(change).getByLabelText('New password'), 'Violet-Harbour7&Kite');
+    await events.type(within(change).getByLabelText('Confirm new password'), 'Violet-Harbour7&Kite');
+    await events.click(within(change).getByRole('button', { name: 'Change password' }));
+    const summary = await within(change).findByRole('group', { name: 'There is a problem' });
+    expect(summary).toHaveTextContent(messages.invalidPassword);
+    await waitFor(() => expect(summary).toHaveFocus());
+
+    await events.clear(within(change).getByLabelText('Current password'));
+    await events.type(within(change).getByLabelText('Current password'), STAND_IN_PASSWORD);
+    await events.click(within(change).getByRole('button', { name: 'Change password' }));
+    await waitFor(() => expect(status()).toHaveTextContent('Your password has been changed. 1 other browser signed out.'));
+    expect(sent('POST', '/api/account/password').at(-1)).toEqual({
+      currentPassword: STAND_IN_PASSWORD,
+      newPassword: 'Violet-Harbour7&Kite',
+      confirmPassword: 'Violet-Harbour7&Kite',
+      signOutOthers: true,
+      unpairGlasses: false,
+    });
+    expect(within(change).getByLabelText('Current password')).toHaveValue('');
   });
 });

@@ -1,3 +1,4 @@
+import { ChangePasswordSection } from './change-password-section.tsx';
 import { RecentActivitySection } from './recent-activity-section.tsx';
 import { SignedInBrowsersSection } from './signed-in-browsers-section.tsx';
 import { YourDataSection } from './your-data-section.tsx';
@@ -10,6 +11,7 @@ import { YourDataSection } from './your-data-section.tsx';
 export function AccountSections({ onMessage, onFailure }: { onMessage: (message: string) => void; onFailure: (message: string) => void }) {
   return (
     <>
+      <ChangePasswordSection onMessage={onMessage} />
       <SignedInBrowsersSection onMessage={onMessage} onFailure={onFailure} />
       <RecentActivitySection />
       <YourDataSection onMessage={onMessage} onFailure={onFailure} />

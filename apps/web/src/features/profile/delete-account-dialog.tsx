@@ -1,4 +1,4 @@
-import { accountMessages, deleteAccountSchema, messages, type DeleteAccountInput } from '@seva/shared';
+import { accountMessages, deleteAccountSchema, EMERGENCY_CALLING_STOPS, messages, RESTORE_WINDOW_DAYS, type DeleteAccountInput } from '@seva/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Form, useZodForm } from '../../components/ui/form.tsx';
@@ -10,15 +10,19 @@ import { useDeleteAccount } from './api/delete-account.ts';
 import { DialogActions } from '../../components/ui/dialog-actions.tsx';
 
 export const DELETE_TITLE = 'Delete your account?';
-/** What is erased, said before it is done (issue #12). */
-export const ERASED = ['your account', 'your faces and their photos', 'your emergency contacts', 'your paired glasses', 'every signed-in browser (your sessions)'];
+/** What ends at once (issue #21), said before it is done. */
+export const ENDS_AT_ONCE = ['your glasses are unpaired', 'every signed-in browser is signed out', 'your helpers can no longer manage your account', 'nobody can sign in to it'];
+/** What is erased after the restore window (issue #12), said before it is done. */
+export const ERASED = ['your account', 'your faces and their photos', 'your emergency contacts', 'your activity'];
+export const RESTORE_OFFER = `We keep it ${RESTORE_WINDOW_DAYS} days: the e-mail we send you has a '${accountMessages.restoreAccount}' link that brings it back. After ${RESTORE_WINDOW_DAYS} days we erase, for good:`;
 export const deleteFailedMessage = (message: string) => `Failed to delete your account: ${message}`;
 
 const WHAT_ID = 'delete-account-what';
 
 /**
- * 'Delete my account': an alert dialog that lists what will be erased and asks for the password; 'Delete account'
- * erases it, 'Cancel' (or Escape) leaves everything. A wrong password gets SPEC's 'Invalid password' on the field.
+ * 'Delete my account': an alert dialog that says first that the glasses stop calling emergency contacts, then what
+ * ends at once and what is erased after 14 days, and asks for the password; 'Delete account' closes the account,
+ * 'Cancel' (or Escape) leaves everything. A wrong password gets SPEC's 'Invalid password' on the field.
  * Afterwards this tab forgets the account and goes to /login, which says 'Your account has been deleted.'
  */
 export function DeleteAccountDialog({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
@@ -45,7 +49,7 @@ function DeleteAccountForm({ onCancel }: { onCancel: () => void }) {
       await remove.mutateAsync(input);
     } catch (error) {
       if (error instanceof ApiError && error.field === 'password') {
-        setError('password', { type: 'server', message: error.message }, { shouldFocus: true });
+        setError('password', { type: 'server', message: error.message });
         return;
       }
       setFailure(deleteFailedMessage(error instanceof Error ? error.message : messages.authenticationFailed));
@@ -55,20 +59,27 @@ function DeleteAccountForm({ onCancel }: { onCancel: () => void }) {
     forgetDeletedAccount(queryClient);
   };
 
-  const busy = formState.isSubmitting;
+  const busy = form.sending;
   return (
-    <Form form={form} onSubmit={onSubmit} className="form">
+    <Form form={form} onSubmit={onSubmit} failure={failure} className="form">
       <div id={WHAT_ID}>
-        <p>This erases, for good:</p>
+        <p className="warning-text">{EMERGENCY_CALLING_STOPS}</p>
+        <p>Your account closes at once:</p>
+        <ul>
+          {ENDS_AT_ONCE.map((item) => (
+            <li key={item}>{item}</li>
+          ))}
+        </ul>
+        <p>{RESTORE_OFFER}</p>
         <ul>
           {ERASED.map((item) => (
             <li key={item}>{item}</li>
           ))}
         </ul>
-        <p>It cannot be undone. To keep a copy, use '{accountMessages.downloadData}' first.</p>
+        <p>To keep a copy, use '{accountMessages.downloadData}' first.</p>
       </div>
       <PasswordField label="Password" autoComplete="current-password" {...register('password')} error={formState.errors.password?.message} />
-      <DialogActions variant="danger" confirmLabel={accountMessages.confirmDelete} busyMessage="Deleting your account…" busy={busy} failure={failure} onCancel={onCancel} />
+      <DialogActions variant="danger" confirmLabel={accountMessages.confirmDelete} busyMessage="Deleting your account…" busy={busy} failure={null} onCancel={onCancel} />
     </Form>
   );
 }

@@ -13,9 +13,9 @@ import {
   type ProfileField,
 } from '@seva/shared';
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import type { FieldValues, UseFormReturn } from 'react-hook-form';
+import type { FieldValues } from 'react-hook-form';
 import { Button } from '../../components/ui/button.tsx';
-import { Form, useZodForm } from '../../components/ui/form.tsx';
+import { Form, useZodForm, type ZodForm } from '../../components/ui/form.tsx';
 import { PhoneField } from '../../components/ui/phone-field.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { ApiError } from '../../lib/api-client.ts';
@@ -151,7 +151,7 @@ function UsernameEditor({ value, draft, onCancel, ...props }: EditorProps & { dr
       onCancel={onCancel}
       onSubmit={(body) =>
         save(body, { field: 'username', values: { username: getValues('username') } }, (message) =>
-          setError('username', { type: 'server', message }, { shouldFocus: true }),
+          setError('username', { type: 'server', message }),
         )
       }
     >
@@ -173,7 +173,7 @@ function PhoneEditor({ value, draft, onCancel, ...props }: EditorProps & { draft
       name="phone"
       onCancel={onCancel}
       onSubmit={(body) =>
-        save(body, { field: 'phone', values: getValues() }, (message) => setError('phoneNumber', { type: 'server', message }, { shouldFocus: true }))
+        save(body, { field: 'phone', values: getValues() }, (message) => setError('phoneNumber', { type: 'server', message }))
       }
     >
       <PhoneField
@@ -200,7 +200,7 @@ function EditorForm<T extends FieldValues, V extends FieldValues>({
   onCancel,
   children,
 }: {
-  form: UseFormReturn<T, unknown, V>;
+  form: ZodForm<T, V>;
   name: string;
   onSubmit: (values: V) => Promise<void>;
   onCancel: () => void;
@@ -212,7 +212,7 @@ function EditorForm<T extends FieldValues, V extends FieldValues>({
       onCancel();
     }
   };
-  const busy = form.formState.isSubmitting;
+  const busy = form.sending;
   return (
     <Form form={form} onSubmit={onSubmit} className="profile-edit" onKeyDown={onKeyDown}>
       {children}

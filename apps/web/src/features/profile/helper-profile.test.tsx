@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { paths } from '../../lib/paths.ts';
 import { useLoginStateFor, useSignedIn, useSignInPage } from '../../lib/session.ts';
 import { aHelperSession, aUser } from '../../testing/fixtures.ts';
+import { errorSummary, summaryLinks } from '../../testing/error-summary.ts';
 import { renderWithProviders } from '../../testing/render.tsx';
 import { backend, sent, STAND_IN_HELPER_PASSWORD } from '../../testing/stand-in-server.ts';
 import { ProfilePage } from './profile-page.tsx';
@@ -56,7 +57,8 @@ describe("a helper's own /profile", () => {
     await events.type(within(section).getByLabelText('Confirm new password'), 'Fresh-Pine7!Road');
     await events.click(within(section).getByRole('button', { name: 'Change password' }));
     await waitFor(() => expect(current).toHaveAccessibleDescription(messages.invalidPassword));
-    expect(current).toHaveFocus();
+    await waitFor(() => expect(errorSummary()).toHaveFocus());
+    expect(summaryLinks()).toEqual([messages.invalidPassword]);
 
     await events.clear(current);
     await events.type(current, STAND_IN_HELPER_PASSWORD);

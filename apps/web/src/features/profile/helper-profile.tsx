@@ -118,12 +118,12 @@ function ChangePasswordSection({ onChanged }: { onChanged: (message: string) => 
       setFailure(placeServerError(error, ['currentPassword', 'newPassword', 'confirmPassword'], setError, messages.serverError));
     }
   };
-  const busy = formState.isSubmitting;
+  const busy = form.sending;
   return (
     <section className="card account-section" aria-labelledby="change-password-heading">
       <h2 id="change-password-heading">{helperMessages.changePassword}</h2>
-      <StatusRegion tone={failure ? 'error' : 'info'} message={failure ?? (busy ? 'Changing your password…' : null)} />
-      <Form form={form} onSubmit={onSubmit} className="form">
+      <StatusRegion message={busy ? 'Changing your password…' : null} />
+      <Form form={form} onSubmit={onSubmit} failure={failure} className="form">
         <PasswordField label={helperMessages.currentPassword} autoComplete="current-password" {...register('currentPassword')} error={formState.errors.currentPassword?.message} />
         <PasswordField
           label={helperMessages.newPassword}
@@ -196,7 +196,7 @@ function DeleteHelperAccountForm({ onCancel }: { onCancel: () => void }) {
       await remove.mutateAsync(input);
     } catch (error) {
       if (error instanceof ApiError && error.field === 'password') {
-        setError('password', { type: 'server', message: error.message }, { shouldFocus: true });
+        setError('password', { type: 'server', message: error.message });
         return;
       }
       setFailure(error instanceof Error ? error.message : messages.serverError);
@@ -206,10 +206,10 @@ function DeleteHelperAccountForm({ onCancel }: { onCancel: () => void }) {
     forgetDeletedAccount(queryClient);
   };
   return (
-    <Form form={form} onSubmit={onSubmit} className="form">
+    <Form form={form} onSubmit={onSubmit} failure={failure} className="form">
       <p id={DELETE_ID}>{DELETE_HELPER_EXPLAINED} It cannot be undone.</p>
       <PasswordField label="Password" autoComplete="current-password" {...register('password')} error={formState.errors.password?.message} />
-      <DialogActions variant="danger" confirmLabel="Delete helper account" busyMessage="Deleting your helper account…" busy={formState.isSubmitting} failure={failure} onCancel={onCancel} />
+      <DialogActions variant="danger" confirmLabel="Delete helper account" busyMessage="Deleting your helper account…" busy={form.sending} failure={null} onCancel={onCancel} />
     </Form>
   );
 }

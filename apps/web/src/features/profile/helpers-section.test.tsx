@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { paths } from '../../lib/paths.ts';
 import { aHelper } from '../../testing/fixtures.ts';
+import { errorSummary } from '../../testing/error-summary.ts';
 import { renderWithProviders } from '../../testing/render.tsx';
 import { backend, sent } from '../../testing/stand-in-server.ts';
 import { ProfilePage } from './profile-page.tsx';
@@ -28,6 +29,8 @@ describe("the wearer's Helpers section on ProfilePage", () => {
     const email = within(dialog).getByRole('textbox', { name: "Helper's email" });
     await events.type(email, 'robin@example.com{Enter}');
     await waitFor(() => expect(email).toHaveAccessibleDescription(helperMessages.ownAddress));
+    await waitFor(() => expect(errorSummary()).toHaveFocus());
+    await events.click(within(errorSummary()).getByRole('link', { name: helperMessages.ownAddress }));
     expect(email).toHaveFocus();
 
     await events.clear(email);
@@ -49,7 +52,8 @@ describe("the wearer's Helpers section on ProfilePage", () => {
     const dialog = screen.getByRole('dialog', { name: 'Invite a helper' });
     await events.type(within(dialog).getByRole('textbox', { name: "Helper's name" }), 'Kim');
     await events.type(within(dialog).getByRole('textbox', { name: "Helper's email" }), 'kim@example.com{Enter}');
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('You can have up to 5 helpers.');
+    await waitFor(() => expect(errorSummary()).toHaveTextContent('You can have up to 5 helpers.'));
+    expect(within(dialog).getByRole('alert')).toBeEmptyDOMElement();
   });
 
   it('cancels an invitation at once and puts focus on the section', async () => {

@@ -38,11 +38,11 @@ function InviteHelperForm({ onCancel, onInvited }: { onCancel: () => void; onInv
     }
   };
   return (
-    <Form form={form} onSubmit={onSubmit} className="form">
+    <Form form={form} onSubmit={onSubmit} failure={failure} className="form">
       <p id={ABOUT_ID}>{INVITE_ABOUT}</p>
       <TextField label={helperMessages.nameLabel} autoComplete="off" {...register('name')} error={formState.errors.name?.message} />
       <TextField label={helperMessages.emailLabel} type="email" autoComplete="off" spellCheck={false} {...register('email')} error={formState.errors.email?.message} />
-      <DialogActions confirmLabel={helperMessages.sendInvitation} busyMessage="Sending the invitation…" busy={formState.isSubmitting} failure={failure} onCancel={onCancel} />
+      <DialogActions confirmLabel={helperMessages.sendInvitation} busyMessage="Sending the invitation…" busy={form.sending} failure={null} onCancel={onCancel} />
     </Form>
   );
 }

@@ -1,4 +1,4 @@
-import { deviceMessages } from '@seva/shared';
+import { DEFAULT_GLASSES_SCOPES, deviceMessages, EMERGENCY_CALLING_STOPS, scopeWords } from '@seva/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -36,10 +36,21 @@ describe('Paired glasses on ProfilePage', () => {
     expect(valueIn(row('Kitchen glasses'), 'Paired')).toHaveTextContent('21 November 2026 at 02:00');
     expect(valueIn(row('Kitchen glasses'), 'Last seen')).toHaveTextContent('22 November 2026 at 00:30');
     expect(valueIn(row('Spare glasses'), 'Last seen')).toHaveTextContent(deviceMessages.never);
+    // What each pair may do, in the words /pair and the pairing e-mail used.
+    expect(within(valueIn(row('Kitchen glasses'), 'Allowed')).getAllByRole('listitem').map((li) => li.textContent)).toEqual(scopeWords(DEFAULT_GLASSES_SCOPES));
     // The button reads 'Unpair' and is named with the glasses it unpairs.
     const unpair = within(row('Spare glasses')).getByRole('button', { name: 'Unpair Spare glasses' });
     expect(unpair).toHaveTextContent(/^Unpair$/);
     expect(within(glasses).getByRole('link', { name: 'Pair other glasses' })).toHaveAttribute('href', paths.pair);
+  });
+
+  it("opens the question to unpair the glasses named by the pairing e-mail's \"This wasn't me\" link", async () => {
+    backend.devices = [KITCHEN, SPARE];
+    const { events } = renderWithProviders(<ProfilePage />, { route: paths.profile, search: `?unpair=${SPARE.id}` });
+    const dialog = await screen.findByRole('alertdialog', { name: 'Unpair Spare glasses?' });
+    await events.click(within(dialog).getByRole('button', { name: 'Unpair' }));
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent(deviceMessages.unpaired('Spare glasses')));
+    expect(sent('DELETE', `/api/devices/${SPARE.id}`)).toHaveLength(1);
   });
 
   it("'Unpair' asks first: Cancel changes nothing; Unpair removes the glasses, says so and puts focus on the section", async () => {
@@ -50,6 +61,7 @@ describe('Paired glasses on ProfilePage', () => {
     await events.click(button);
     let dialog = await screen.findByRole('alertdialog', { name: 'Unpair Kitchen glasses?' });
     expect(dialog).toHaveAccessibleDescription(/^Kitchen glasses will lose access to your account at once/);
+    expect(dialog).not.toHaveTextContent(EMERGENCY_CALLING_STOPS);
     await events.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(button).toHaveFocus());
     expect(sent('DELETE', `/api/devices/${KITCHEN.id}`)).toEqual([]);
@@ -63,6 +75,14 @@ describe('Paired glasses on ProfilePage', () => {
     expect(screen.getByRole('heading', { level: 3, name: 'Spare glasses' })).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('heading', { level: 2, name: 'Paired glasses' })).toHaveFocus());
     expect(backend.devices).toEqual([SPARE]);
+  });
+
+  it('unpairing the last glasses says first that they will stop calling the emergency contacts', async () => {
+    backend.devices = [SPARE];
+    const { events } = renderWithProviders(<ProfilePage />, { route: paths.profile });
+    await events.click(await screen.findByRole('button', { name: 'Unpair Spare glasses' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Unpair Spare glasses?' });
+    expect(dialog).toHaveAccessibleDescription(new RegExp(`^${EMERGENCY_CALLING_STOPS} These are your only paired glasses.`));
   });
 
   it('says in the dialog why glasses could not be unpaired, and drops glasses unpaired elsewhere from the list', async () => {

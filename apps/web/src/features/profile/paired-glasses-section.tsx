@@ -1,6 +1,6 @@
-import { deviceMessages, type PairedDevice } from '@seva/shared';
+import { deviceMessages, scopeWords, type PairedDevice } from '@seva/shared';
 import { useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { formatDateTime } from '../../lib/dates.ts';
 import { paths } from '../../lib/paths.ts';
@@ -14,12 +14,22 @@ export const devicesLoadFailed = (message: string) => `Your paired glasses could
  * /profile's 'Paired glasses' (issue #10): each pair of glasses with when it was paired and last seen ('Never' before
  * its first call with its token), and 'Unpair' (named with the glasses), confirmed in a dialog. What was unpaired is
  * said in the page's status region (`onUnpaired`), and focus goes to this section's heading, as the row is gone.
+ * The pairing e-mail's "This wasn't me" link (`/profile?unpair=<id>`) opens that dialog for those glasses at once.
  */
 export function PairedGlassesSection({ onUnpaired }: { onUnpaired: (message: string) => void }) {
   const devices = useDevices();
   const [unpairing, setUnpairing] = useState<PairedDevice | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const [focusRequest, setFocusRequest] = useState(0);
+  const [params] = useSearchParams();
+  const askedToUnpair = params.get('unpair');
+  const asked = useRef(false);
+  useEffect(() => {
+    if (asked.current || !askedToUnpair || !devices.data) return;
+    asked.current = true;
+    const device = devices.data.find((d) => d.id === askedToUnpair);
+    if (device) setUnpairing(device);
+  }, [askedToUnpair, devices.data]);
   useEffect(() => {
     if (!focusRequest) return;
     // After the dialog has closed (its own focus restore waits a frame too, and finds its button gone).
@@ -63,6 +73,7 @@ export function PairedGlassesSection({ onUnpaired }: { onUnpaired: (message: str
       ) : null}
       <UnpairGlassesDialog
         device={unpairing}
+        isLast={devices.data?.length === 1}
         onClose={() => setUnpairing(null)}
         onUnpaired={(message) => {
           setUnpairing(null);
@@ -85,6 +96,14 @@ function DeviceRow({ device, onUnpair }: { device: PairedDevice; onUnpair: () =>
         </dd>
         <dt>Last seen</dt>
         <dd>{device.lastSeenAt ? <time dateTime={device.lastSeenAt}>{formatDateTime(device.lastSeenAt)}</time> : deviceMessages.never}</dd>
+        <dt>Allowed</dt>
+        <dd>
+          <ul>
+            {scopeWords(device.scopes).map((words) => (
+              <li key={words}>{words}</li>
+            ))}
+          </ul>
+        </dd>
       </dl>
       <Button variant="secondary" aria-label={`${deviceMessages.unpair} ${device.name}`} onClick={onUnpair}>
         {deviceMessages.unpair}

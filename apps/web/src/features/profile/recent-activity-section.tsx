@@ -4,7 +4,7 @@ import { formatDateTime } from '../../lib/dates.ts';
 
 export const LOADING_ACTIVITY = 'Loading your recent activity…';
 export const activityLoadFailed = (message: string) => `Your recent activity could not be loaded: ${message}`;
-export const ACTIVITY_HINT = `The last ${RECENT_ACTIVITY_SHOWN} things that happened on your account (we keep ${ACTIVITY_RETENTION_DAYS} days). If you see one you did not do, change your password and sign out all other browsers.`;
+export const ACTIVITY_HINT = `The last ${RECENT_ACTIVITY_SHOWN} things that happened on your account (we keep ${ACTIVITY_RETENTION_DAYS} days), with wrong passwords counted per browser. If you see one you did not do, change your password and sign out all other browsers.`;
 
 /** /profile's 'Recent activity' (issue #12): the account's newest events, each with when and from which browser or glasses. */
 export function RecentActivitySection() {
@@ -23,7 +23,8 @@ export function RecentActivitySection() {
               <strong className="account-item-name">{event.label}</strong>{' '}
               <span className="account-item-detail">
                 <time dateTime={event.at}>{formatDateTime(event.at)}</time>
-                {event.device ? `, from ${event.device}` : ''}
+                {/* A summary of wrong passwords names its browser in its label already. */}
+                {event.device && event.count === undefined ? `, from ${event.device}` : ''}
               </span>
             </li>
           ))}

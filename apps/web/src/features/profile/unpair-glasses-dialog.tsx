@@ -1,4 +1,4 @@
-import { deviceMessages, type PairedDevice } from '@seva/shared';
+import { deviceMessages, EMERGENCY_CALLING_STOPS, type PairedDevice } from '@seva/shared';
 import { useState } from 'react';
 import { ModalDialog } from '../../components/ui/modal-dialog.tsx';
 import { useUnpairDevice } from './api/unpair-device.ts';
@@ -16,15 +16,26 @@ const CONSEQUENCE_ID = 'unpair-glasses-consequence';
  * Unpairing is confirmed first, in an alert dialog that names the glasses and what changes; its 'Unpair' button is
  * the destructive one, 'Cancel' leaves everything as it was. A failure is said inside the dialog.
  */
-export function UnpairGlassesDialog({ device, onClose, onUnpaired }: { device: PairedDevice | null; onClose: () => void; onUnpaired: (message: string) => void }) {
+export function UnpairGlassesDialog({
+  device,
+  isLast = false,
+  onClose,
+  onUnpaired,
+}: {
+  device: PairedDevice | null;
+  /** The account's last glasses: the dialog says first that emergency calling stops (issue #21). */
+  isLast?: boolean;
+  onClose: () => void;
+  onUnpaired: (message: string) => void;
+}) {
   return (
     <ModalDialog title={device ? `Unpair ${device.name}?` : 'Unpair glasses?'} role="alertdialog" isOpen={device !== null} onClose={onClose} describedBy={CONSEQUENCE_ID}>
-      {device ? <UnpairConfirm device={device} onCancel={onClose} onUnpaired={onUnpaired} /> : null}
+      {device ? <UnpairConfirm device={device} isLast={isLast} onCancel={onClose} onUnpaired={onUnpaired} /> : null}
     </ModalDialog>
   );
 }
 
-function UnpairConfirm({ device, onCancel, onUnpaired }: { device: PairedDevice; onCancel: () => void; onUnpaired: (message: string) => void }) {
+function UnpairConfirm({ device, isLast, onCancel, onUnpaired }: { device: PairedDevice; isLast: boolean; onCancel: () => void; onUnpaired: (message: string) => void }) {
   const unpair = useUnpairDevice();
   const [failure, setFailure] = useState<string | null>(null);
   const confirm = async () => {
@@ -37,7 +48,10 @@ function UnpairConfirm({ device, onCancel, onUnpaired }: { device: PairedDevice;
   };
   return (
     <>
-      <p id={CONSEQUENCE_ID}>{unpairConsequence(device.name)}</p>
+      <div id={CONSEQUENCE_ID}>
+        {isLast ? <p className="warning-text">{EMERGENCY_CALLING_STOPS} These are your only paired glasses.</p> : null}
+        <p>{unpairConsequence(device.name)}</p>
+      </div>
       <DialogActions variant="danger" confirmLabel={deviceMessages.unpair} busyMessage="Unpairing…" busy={unpair.isPending} failure={failure} onConfirm={confirm} onCancel={onCancel} />
     </>
   );

@@ -1,5 +1,5 @@
 import { contactMessages, contactsFormIssue, type ContactsInput, type ContactSlot } from '@seva/shared';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { Form } from '../../components/ui/form.tsx';
 import { ApiError } from '../../lib/api-client.ts';
@@ -17,11 +17,11 @@ export interface ContactsFormProps {
   onSaved: () => void;
   /** Present when there are saved contacts to go back to. */
   onCancel?: (() => void) | undefined;
-  /** A refusal or failure for the screen's live region, or null to clear it. */
-  onAlert: (message: string | null) => void;
+  /** A save was refused or failed (said in the form's error summary): the screen drops its last success notice. */
+  onRefused: () => void;
 }
 
-/** The blank fields a form-level refusal is about, so they are marked and the first one focused. */
+/** The blank fields a form-level refusal is about, so they are marked and listed in the error summary. */
 function blankFields(values: ContactsInput, issue: string): Array<`${ContactSlot}.${'name' | 'phoneNumber'}`> {
   const blanks = (slot: ContactSlot) => {
     const contact = values[slot];
@@ -41,13 +41,14 @@ function blankFields(values: ContactsInput, issue: string): Array<`${ContactSlot
  * validation errors', 'Please complete or clear secondary contact information'). A refusal goes away as soon as
  * what it was about is fixed (issue #9). When the session has ended, what was typed is kept for after signing in.
  */
-export function ContactsForm({ initial, focusOnOpen, onSaved, onCancel, onAlert }: ContactsFormProps) {
+export function ContactsForm({ initial, focusOnOpen, onSaved, onCancel, onRefused }: ContactsFormProps) {
   const save = useSaveContacts();
   const uid = useSession().data?.uid;
   const form = useContactsForm(initial);
-  const { setError, clearErrors, setFocus, watch, formState } = form;
+  const { setError, clearErrors, setFocus, watch } = form;
   /** The form-level refusal on screen, if any. */
   const shownIssue = useRef<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
 
   useEffect(() => {
     if (focusOnOpen) setFocus('primary.name');
@@ -58,7 +59,7 @@ export function ContactsForm({ initial, focusOnOpen, onSaved, onCancel, onAlert 
       const shown = shownIssue.current;
       if (!shown || contactsFormIssue(currentValues(form)) === shown) return;
       shownIssue.current = null;
-      onAlert(null);
+      setFailure(null);
       for (const slot of ['primary', 'secondary'] as const) {
         for (const key of ['name', 'phoneNumber'] as const) {
           if (form.getFieldState(`${slot}.${key}`).error?.type === 'form') clearErrors(`${slot}.${key}`);
@@ -66,18 +67,18 @@ export function ContactsForm({ initial, focusOnOpen, onSaved, onCancel, onAlert 
       }
     });
     return () => subscription.unsubscribe();
-  }, [watch, form, onAlert, clearErrors]);
+  }, [watch, form, clearErrors]);
 
   const alert = (message: string | null, issue: string | null = null) => {
     shownIssue.current = issue;
-    onAlert(message);
+    setFailure(message);
+    if (message) onRefused();
   };
 
   const refuse = (issue: string) => {
     alert(issue, issue);
     const fields = blankFields(currentValues(form), issue);
     fields.forEach((field) => setError(field, { type: 'form', message: issue }));
-    if (fields[0]) setFocus(fields[0]);
   };
 
   const onSubmit = async (values: ContactsInput) => {
@@ -98,15 +99,15 @@ export function ContactsForm({ initial, focusOnOpen, onSaved, onCancel, onAlert 
   };
 
   const onInvalid = () => {
-    // The fields are marked and the first wrong one focused; a phone among them gives the form-level refusal.
+    // The fields are marked and listed in the error summary; a phone among them gives the form-level refusal.
     const issue = contactsFormIssue(currentValues(form));
     if (issue) refuse(issue);
     else alert(null);
   };
 
-  const busy = formState.isSubmitting;
+  const busy = form.sending;
   return (
-    <Form form={form} onSubmit={onSubmit} onInvalid={onInvalid} className="sos-form">
+    <Form form={form} onSubmit={onSubmit} onInvalid={onInvalid} failure={failure} className="sos-form">
       <div className="sos-cards">
         <ContactFieldset slot="primary" form={form} />
         <ContactFieldset slot="secondary" form={form} />

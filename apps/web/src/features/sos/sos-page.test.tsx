@@ -4,6 +4,7 @@ import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { paths } from '../../lib/paths.ts';
 import { aUser, SAVED_AT } from '../../testing/fixtures.ts';
+import { errorSummary, queryErrorSummary } from '../../testing/error-summary.ts';
 import { renderWithProviders } from '../../testing/render.tsx';
 import { backend, refusal, sent, server } from '../../testing/stand-in-server.ts';
 import { DRAFT_RESTORED, SosPage } from './sos-page.tsx';
@@ -146,14 +147,18 @@ describe('SosPage', () => {
       'Please fix phone number validation errors',
       ['Secondary', 'phone number'],
     ],
-  ])('refuses to save %s: %j, focusing the field concerned', async (_, typed, message, [slot, what]) => {
+  ])('refuses to save %s: %j, in an error summary that leads to the field concerned', async (_, typed, message, [slot, what]) => {
     const events = renderPage();
     await screen.findByRole('button', { name: 'Save Contacts' });
     for (const [s, w, text] of typed) await events.type(field(s, w), text);
     await events.click(save());
-    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(message));
-    expect(field(slot, what)).toHaveFocus();
+    await waitFor(() => expect(errorSummary()).toHaveFocus());
+    expect(errorSummary()).toHaveTextContent(message);
+    // Said once, in the summary: not again in the screen's alert.
+    expect(screen.getByRole('alert')).toBeEmptyDOMElement();
     expect(field(slot, what)).toHaveAttribute('aria-invalid', 'true');
+    await events.click(within(errorSummary()).getAllByRole('link')[0]!);
+    expect(field(slot, what)).toHaveFocus();
     expect(sent('PUT', '/api/contacts')).toEqual([]);
   });
 
@@ -198,23 +203,24 @@ describe('SosPage', () => {
     await events.clear(field('Primary', 'full name'));
     await events.type(field('Primary', 'full name'), 'Someone Else');
     await events.click(save());
-    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Failed to save contacts. Please try again.'));
+    await waitFor(() => expect(errorSummary()).toHaveFocus());
+    expect(errorSummary()).toHaveTextContent('Failed to save contacts. Please try again.');
     expect(field('Primary', 'full name')).toHaveValue('Someone Else');
 
     await events.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(screen.getByRole('button', { name: 'Edit Contacts' })).toHaveFocus();
-    expect(screen.getByRole('alert')).toBeEmptyDOMElement();
+    expect(queryErrorSummary()).toBeNull();
     expect(savedValues('Primary')).toEqual(['Asha Rao', '+91 98765 43210']);
   });
 
   it('clears a refusal as soon as what it was about is fixed', async () => {
     const events = renderPage();
     await events.click(await screen.findByRole('button', { name: 'Save Contacts' }));
-    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Primary emergency contact is required'));
+    await waitFor(() => expect(errorSummary()).toHaveTextContent('Primary emergency contact is required'));
     await events.type(field('Primary', 'full name'), 'Asha Rao');
-    expect(screen.getByRole('alert')).toHaveTextContent('Primary emergency contact is required');
+    expect(errorSummary()).toHaveTextContent('Primary emergency contact is required');
     await events.type(field('Primary', 'phone number'), '202 555 0123');
-    expect(screen.getByRole('alert')).toBeEmptyDOMElement();
+    expect(queryErrorSummary()).toBeNull();
     expect(field('Primary', 'full name')).not.toHaveAttribute('aria-invalid');
     expect(field('Primary', 'phone number')).not.toHaveAttribute('aria-invalid');
   });

@@ -32,7 +32,6 @@ export function SosPage() {
   const user = useSession().data;
   const ownCountry = (user?.phone && countryOfInternationalNumber(user.phone)?.code) || CONTACT_DEFAULT_COUNTRY_CODE;
   const [draft, setDraft] = useState(() => readDraft<ContactsFormValues>(paths.sos, user?.uid));
-  const [alert, setAlert] = useState<string | null>(null);
   /** null until the user chooses: then the mode follows what was loaded (or the kept draft). */
   const [editing, setEditing] = useState<boolean | null>(draft ? true : null);
   const [focus, setFocus] = useState<ContactsViewProps['focus']>(null);
@@ -40,7 +39,7 @@ export function SosPage() {
   const list = contacts.data ?? [];
   const isEditing = editing ?? (contacts.isError || list.length === 0);
   const loadFailed = contacts.isError && editing === null;
-  const error = alert ?? (loadFailed ? CONTACTS_LOAD_FAILED : null);
+  const error = loadFailed ? CONTACTS_LOAD_FAILED : null;
   const message = contacts.isPending ? contactMessages.loading : (error ?? saved.message ?? (draft ? DRAFT_RESTORED : null));
 
   return (
@@ -53,14 +52,10 @@ export function SosPage() {
         <ContactsForm
           initial={draft ?? contactsToFormValues(list, ownCountry)}
           focusOnOpen={editing === true}
-          onAlert={(text) => {
-            setAlert(text);
-            if (text) saved.clear();
-          }}
+          onRefused={saved.clear}
           onCancel={
             list.length > 0
               ? () => {
-                  setAlert(null);
                   setDraft(undefined);
                   setFocus('edit');
                   setEditing(false);
@@ -68,7 +63,6 @@ export function SosPage() {
               : undefined
           }
           onSaved={() => {
-            setAlert(null);
             setDraft(undefined);
             saved.show(contactMessages.saved);
             setFocus('cards');

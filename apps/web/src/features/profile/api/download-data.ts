@@ -22,7 +22,14 @@ export const DOWNLOAD_CUT_SHORT = 'The download was cut short. Please try again.
 async function fetchArchive(onProgress: (progress: DownloadProgress) => void): Promise<DownloadedFile> {
   let response: Response;
   try {
-    response = await fetch('/api/account/export', { method: 'POST', credentials: 'same-origin', headers: { Accept: 'application/zip' } });
+    // The download's index.html writes times in the user's own time zone.
+    const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    response = await fetch('/api/account/export', {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { Accept: 'application/zip', 'Content-Type': 'application/json' },
+      body: JSON.stringify(timeZone ? { timeZone } : {}),
+    });
   } catch {
     throw new ApiError(0, NETWORK_ERROR_MESSAGE);
   }

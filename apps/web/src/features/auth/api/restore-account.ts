@@ -1,0 +1,9 @@
+import { useMutation } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api-client.ts';
+
+/** POST /api/auth/restore-account with the deletion e-mail's token: the account comes back, signed out (issue #21). */
+export function useRestoreAccount() {
+  return useMutation({
+    mutationFn: (token: string) => apiFetch<{ message: string }>('/api/auth/restore-account', { json: { token } }),
+  });
+}
