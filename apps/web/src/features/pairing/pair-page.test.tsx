@@ -95,6 +95,8 @@ describe('PairPage', () => {
     await waitFor(() => expect(errorSummary()).toHaveFocus());
     expect(errorSummary()).toHaveTextContent(`There is a problem${messages.invalidPassword}`);
     expect(alert()).toBeEmptyDOMElement();
+    // The code's check is not said again once 'Allow' was tried: the refusal is the summary's alone.
+    expect(status()).toBeEmptyDOMElement();
     expect(backend.devices).toEqual([]);
     expect(backend.pairings[0]!.status).toBe('pending');
   });

@@ -75,6 +75,8 @@ function PairGlasses() {
 
   const onCheck = async (code: string) => {
     setFailure(null);
+    allow.reset();
+    deny.reset();
     try {
       setStep({ kind: 'request', pending: await check.mutateAsync(code) });
     } catch (error) {
@@ -106,14 +108,15 @@ function PairGlasses() {
     setStep({ kind: 'entry' });
   };
 
-  // While the code is typed, a refusal is the form's (its error summary); afterwards, the screen's alert.
+  // While the code is typed, a refusal is the form's (its error summary); afterwards, the screen's alert. Once 'Allow'
+  // or 'Deny' was tried, the code's check is not said again: a wrong password is the error summary's alone.
   const status =
     failure && step.kind !== 'entry'
       ? { tone: 'error' as const, message: failure }
       : step.kind === 'entry'
         ? { tone: 'info' as const, message: check.isPending ? 'Checking the code…' : null }
         : step.kind === 'request'
-          ? { tone: 'info' as const, message: allow.isPending ? 'Pairing the glasses…' : deny.isPending ? 'Refusing the pairing…' : checkedMessage(step.pending) }
+          ? { tone: 'info' as const, message: allow.isPending ? 'Pairing the glasses…' : deny.isPending ? 'Refusing the pairing…' : allow.isIdle && deny.isIdle ? checkedMessage(step.pending) : null }
           : { tone: step.kind === 'paired' ? ('success' as const) : ('info' as const), message: step.message };
 
   return (
