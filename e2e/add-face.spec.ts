@@ -12,7 +12,7 @@ import { faceFixture } from '../test-kit/test-data.ts';
 import type { TestUser } from '../test-kit/test-user.ts';
 import { expect, test } from './support/fixtures.ts';
 
-// /faces/add, Face Registration (SPEC §2, §4, §5, §8, §9), against the real server and its real face detector.
+// /faces/add, Face Registration (product §2, §4, §5, §8, §9), against the real server and its real face detector.
 test.describe.configure({ mode: 'parallel' });
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '..');
@@ -74,7 +74,7 @@ async function liveRegionTexts(page: Page): Promise<string[]> {
 }
 const facesList = (page: Page) => page.getByRole('main').getByRole('list').filter({ has: page.getByRole('heading', { level: 3 }) });
 
-/** SPEC §9: about 0.75 × the data-URL length / 1024, in KB. */
+/** product §9: about 0.75 × the data-URL length / 1024, in KB. */
 const estimatedKb = (dataUrl: string) => Math.round((0.75 * dataUrl.length) / 1024);
 const dataUrlOf = (file: string, type: string) => `data:${type};base64,${fs.readFileSync(file).toString('base64')}`;
 
@@ -95,7 +95,7 @@ async function consentAndUpload(page: Page): Promise<void> {
   await expect(stepHeading(page, 'Upload an image')).toBeVisible();
 }
 
-/** The user's faces as the face backend lists them (SPEC §7 get_all_faces). */
+/** The user's faces as the face backend lists them (product §7 get_all_faces). */
 async function listFaces(page: Page, user: TestUser): Promise<Array<{ face_id: string; name: string }>> {
   const response = await page.request.post('/face-api/get_all_faces', { multipart: { email: user.email } });
   expect(response.status()).toBe(200);

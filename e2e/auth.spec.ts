@@ -10,7 +10,7 @@ import { signIn } from './support/sign-in.ts';
 
 test.describe.configure({ mode: 'parallel' });
 
-/** SPEC §9: the 'Verification Sent' view stays 5 s; leave room above it. */
+/** product §9: the 'Verification Sent' view stays 5 s; leave room above it. */
 const SIGNUP_REDIRECT_WAIT_MS = 9_000;
 
 const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name });

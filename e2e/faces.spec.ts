@@ -10,7 +10,7 @@ import type { TestUser } from '../test-kit/test-user.ts';
 import { expect, test } from './support/fixtures.ts';
 import { openDashboard } from './support/sign-in.ts';
 
-// /faces, the Face Management Console (SPEC §2, §4, §8, §9), against the real server and its real face detector.
+// /faces, the Face Management Console (product §2, §4, §8, §9), against the real server and its real face detector.
 test.describe.configure({ mode: 'parallel' });
 
 
@@ -32,7 +32,7 @@ const TWELVE: ReadonlyArray<readonly [string, string]> = [
 const A_TO_Z = ['Amy', 'amy fowler', 'Bernadette', 'Bernie', 'Howard', 'Lenny', 'Leonard', 'Penny', 'Raj', 'Rajesh', 'Sheldon', 'Stuart'];
 
 /**
- * Stores faces for `user` through the real face backend (SPEC §7 store_face), as the add-face screen would. The
+ * Stores faces for `user` through the real face backend (product §7 store_face), as the add-face screen would. The
  * detector takes about a second an image per thread; the server checks at most two pictures of one user at a time
  * (and answers 429 to a third), so they go two at a time, sharing the server's pool.
  */

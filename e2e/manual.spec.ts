@@ -5,7 +5,7 @@ import { expectNoHorizontalScroll } from './support/layout.ts';
 import { expect, test } from './support/fixtures.ts';
 import { openDashboard } from './support/sign-in.ts';
 
-// /manual, the Knowledge Base (SPEC §2, §4, §8), against the real server and the sample manual it seeds on first start.
+// /manual, the Knowledge Base (product §2, §4, §8), against the real server and the sample manual it seeds on first start.
 test.describe.configure({ mode: 'parallel' });
 
 const heading = (page: Page) => page.getByRole('heading', { level: 1, name: 'KNOWLEDGE BASE' });

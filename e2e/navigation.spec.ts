@@ -3,7 +3,7 @@ import { openDashboard } from './support/sign-in.ts';
 
 test.describe.configure({ mode: 'parallel' });
 
-/** SPEC §2 and §4: every screen but /login and /signup needs a signed-in user; some first say why (2-3 s). */
+/** product §2 and §4: every screen but /login and /signup needs a signed-in user; some first say why (2-3 s). */
 const PROTECTED = [
   { path: '/dashboard' },
   { path: '/faces', notice: 'User not authenticated. Please log in first.' },
@@ -15,7 +15,7 @@ const PROTECTED = [
 ] as const;
 const REDIRECT_WAIT_MS = 6_000;
 
-/** SPEC §2: the shared navigation's entries in order, and the feature each names. */
+/** product §2: the shared navigation's entries in order, and the feature each names. */
 const ENTRIES = [
   { name: 'Home', path: '/dashboard', heading: 'My Dashboard' },
   { name: 'Face Recognition', path: '/faces' },

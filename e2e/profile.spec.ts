@@ -8,7 +8,7 @@ import { pasteInto } from './support/paste.ts';
 import { expect, test } from './support/fixtures.ts';
 import { openDashboard } from './support/sign-in.ts';
 
-// /profile (SPEC §2, §3, §4, §5, §8): the user record, username and phone edited one at a time, the identity QR.
+// /profile (product §2, §3, §4, §5, §8): the user record, username and phone edited one at a time, the identity QR.
 test.describe.configure({ mode: 'parallel' });
 
 const heading = (page: Page) => page.getByRole('heading', { level: 1, name: 'User Profile' });
@@ -89,7 +89,7 @@ test('edits the username: the rule, the success message, and the dashboard greet
   await expect(status(page)).toHaveText('Username updated successfully.');
   await expect(editButton(page, 'username')).toBeFocused();
   await expect(valueOf(page, 'Username')).toContainText('Asha Rao');
-  // SPEC §4: the success message clears by itself.
+  // product §4: the success message clears by itself.
   await expect(page.getByText('Username updated successfully.')).toBeHidden();
 
   await page.getByRole('link', { name: 'Home', exact: true }).click();

@@ -9,7 +9,7 @@ import { pasteInto } from './support/paste.ts';
 import { openDashboard, signIn } from './support/sign-in.ts';
 import { registerVerifiedUser } from '../test-kit/sign-up-flow.ts';
 
-// /sos, Emergency Contacts (SPEC §2, §3, §4, §5, §8), against the real server.
+// /sos, Emergency Contacts (product §2, §3, §4, §5, §8), against the real server.
 test.describe.configure({ mode: 'parallel' });
 
 const INTRO = 'Add contact information for people we should reach in case of an emergency. Primary contact is required.';

@@ -7,13 +7,13 @@ import { expectNoHorizontalScroll } from './support/layout.ts';
 import { expect, test } from './support/fixtures.ts';
 import { openDashboard } from './support/sign-in.ts';
 
-// /updates (SPEC §2, §3, §4, §8, §9): the eight features in a carousel, with links set by the operator command line.
+// /updates (product §2, §3, §4, §8, §9): the eight features in a carousel, with links set by the operator command line.
 test.describe.configure({ mode: 'parallel' });
 
 const DESCRIBE_LINK = 'https://example.com/describe.apk';
 const READ_LINK = 'https://example.com/read-for-me.apk';
 const MAGNIFY_LINK = 'https://example.com/magnify.apk';
-/** SPEC §3, in carousel order. */
+/** product §3, in carousel order. */
 const NAMES = ['Describe Scene', 'Navigate', 'Find Object', 'Recognise Face', 'Read For Me', 'Talk To Me', 'Play Music', 'Magnify'];
 
 const heading = (page: Page) => page.getByRole('heading', { level: 1, name: 'Scan QR codes to install or update the SEVA features' });
@@ -35,7 +35,7 @@ const qrImage = (page: Page, name: string) => slide(page).getByRole('img', { nam
 const ZONE = new Date().getUTCHours() < 10 ? 'Pacific/Honolulu' : 'Pacific/Kiritimati';
 test.use({ timezoneId: ZONE });
 
-/** SPEC §2's 'Last checked: …', for today where the user is, written the British way as every date in the portal. */
+/** product §2's 'Last checked: …', for today where the user is, written the British way as every date in the portal. */
 const today = () => `Last checked: ${new Intl.DateTimeFormat('en-GB', { timeZone: ZONE, dateStyle: 'long' }).format(new Date())}`;
 
 async function openUpdates(page: Page): Promise<void> {

@@ -25,7 +25,7 @@ async function openProfile(page: Page): Promise<void> {
   await expect(section(page, 'Recent activity').getByRole('listitem').first()).toBeVisible();
 }
 
-/** Stores a face through the real face backend (SPEC §7 store_face), as the add-face screen does; answers its face_id. */
+/** Stores a face through the real face backend (product §7 store_face), as the add-face screen does; answers its face_id. */
 async function storeFace(page: Page, user: TestUser, name: string, image: string): Promise<string> {
   const faceId = randomUUID();
   const response = await page.request.post('/face-api/store_face', {

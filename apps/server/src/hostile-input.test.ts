@@ -97,7 +97,7 @@ interface Body {
 function bodies(email: string): fc.Arbitrary<Body> {
   const formFields = fc.oneof(
     fieldsObject.map((object) => Object.entries(object).map(([key, value]): [string, string] => [key, asText(value)])),
-    // The face forms of SPEC §7 with the caller's own e-mail: they pass the checks before the image, which is then
+    // The face forms of product §7 with the caller's own e-mail: they pass the checks before the image, which is then
     // what gets tested (and the names and face_ids themselves).
     fc
       .record({

@@ -10,7 +10,7 @@ import {
   signUpCountryFor,
 } from './countries.ts';
 
-/** SPEC §3, verbatim but for its second +44 row, 'UK' (one entry per country: issue #9). */
+/** product §3's table, verbatim: +44 once, as 'United Kingdom' (one entry per country: issue #9). */
 const SPEC_TABLE: Array<[string, string, number[]]> = [
   ['+1', 'USA', [10]],
   ['+44', 'United Kingdom', [10]],
@@ -33,7 +33,7 @@ const SPEC_TABLE: Array<[string, string, number[]]> = [
   ['+65', 'Singapore', [8]],
 ];
 
-describe('country table (SPEC §3)', () => {
+describe('country table (product §3)', () => {
   it("holds the SPEC's countries with their lengths, United Kingdom once", () => {
     const table = COUNTRIES.map((c) => [c.code, c.name, [...c.lengths]]);
     expect(table).toHaveLength(SPEC_TABLE.length);

@@ -1,7 +1,7 @@
 import type { CountryCode } from 'libphonenumber-js';
 
 /**
- * SPEC §3: country code, name and the digit count(s) a phone number needs there, plus the ISO 3166 region that
+ * product §3: country code, name and the digit count(s) a phone number needs there, plus the ISO 3166 region that
  * libphonenumber-js reads the country's numbers by (trunk prefix, how numbers are grouped).
  */
 export interface Country {
@@ -38,7 +38,7 @@ const TABLE: readonly Country[] = [
   { code: '+65', name: 'Singapore', lengths: [8], region: 'SG' },
 ];
 
-/** SPEC §3: an unknown code validates against 10 digits; 15 is the most any number has (E.164). */
+/** product §3: an unknown code validates against 10 digits; 15 is the most any number has (E.164). */
 export const UNKNOWN_COUNTRY_LENGTH = 10;
 export const UNKNOWN_COUNTRY_MAX_LENGTH = 15;
 

@@ -10,7 +10,7 @@ function luminance(hex: string): number {
   return 0.2126 * channel(1) + 0.7152 * channel(3) + 0.0722 * channel(5);
 }
 
-describe('the eight features (SPEC §3)', () => {
+describe('the eight features (product §3)', () => {
   it('names each with its dbKey and description', () => {
     expect(FEATURES.map((f) => [f.name, f.dbKey, f.description])).toEqual([
       ['Describe Scene', 'describe_scene', 'AI-powered scene description'],

@@ -1,4 +1,4 @@
-/** SPEC §3: one glasses feature; its download link comes from the server. */
+/** product §3: one glasses feature; its download link comes from the server. */
 export interface Feature {
   id: number;
   name: string;
@@ -20,7 +20,7 @@ export const FEATURE_DB_KEYS = [
 ] as const;
 export type FeatureDbKey = (typeof FEATURE_DB_KEYS)[number];
 
-/** SPEC §3: the eight features, in carousel order. */
+/** product §3: the eight features, in carousel order. */
 export const FEATURES: readonly Feature[] = [
   { id: 1, name: 'Describe Scene', dbKey: 'describe_scene', description: 'AI-powered scene description', colour: '#1a4d8f' },
   { id: 2, name: 'Navigate', dbKey: 'navigate', description: 'Indoor navigation with obstacle detection', colour: '#0b5d3b' },
@@ -37,7 +37,7 @@ export interface FeatureWithLink extends Feature {
   downloadUrl: string | null;
   /** The newest version of this feature that the user's paired glasses report running, or null. */
   installedVersion: string | null;
-  /** SPEC §2 'Up to date': some paired glasses run the current version (APP_VERSION) or a newer one. */
+  /** product §2 'Up to date': some paired glasses run the current version (APP_VERSION) or a newer one. */
   upToDate: boolean;
 }
 
@@ -77,7 +77,7 @@ export function featureByDbKey(dbKey: string): Feature | undefined {
   return FEATURES.find((f) => f.dbKey === dbKey);
 }
 
-/** SPEC §2 (updates) and §8. */
+/** product §2 (updates) and §8. */
 export const featureMessages = {
   upToDate: 'Up to date',
   scanToInstall: 'Scan to install/update',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { APP_VERSION, FEATURE_QR, featureQrPayload, IDENTITY_QR, identityQrText } from './identity-qr.ts';
 
-describe('identity QR (SPEC §3, §9)', () => {
+describe('identity QR (product §3, §9)', () => {
   it("encodes 'ID:<license id>,Email:<email>,Version:<version>'", () => {
     expect(identityQrText('LIC-0001', 'asha@example.com', '1.0')).toBe('ID:LIC-0001,Email:asha@example.com,Version:1.0');
   });
@@ -11,7 +11,7 @@ describe('identity QR (SPEC §3, §9)', () => {
   });
 });
 
-describe('feature QR (SPEC §3, §9)', () => {
+describe('feature QR (product §3, §9)', () => {
   it('holds JSON with version 1.0 and the download link', () => {
     const payload = featureQrPayload('https://example.com/apps/magnify.apk');
     expect(JSON.parse(payload)).toEqual({ version: '1.0', link: 'https://example.com/apps/magnify.apk' });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { contactPhoneLengthMessage, signupPhoneLengthMessage } from './messages.ts';
 
-describe('phone length messages (SPEC §5)', () => {
+describe('phone length messages (product §5)', () => {
   it("sign-up, one length: 'Please enter exactly {n} digits for {country}'", () => {
     expect(signupPhoneLengthMessage([10], 'USA')).toBe('Please enter exactly 10 digits for USA');
   });

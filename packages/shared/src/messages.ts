@@ -2,10 +2,10 @@
 export const PRODUCT_NAME = 'SEVA';
 
 export const messages = {
-  // SPEC §5: sign-in
+  // product §5: sign-in
   licenseIdRequired: 'License ID required',
   passwordRequired: 'Password required',
-  // SPEC §5: sign-up
+  // product §5: sign-up
   usernameRequired: 'Username required',
   minimum3: 'Minimum 3 characters',
   emailRequired: 'Email required',
@@ -17,19 +17,19 @@ export const messages = {
   passwordComposition: 'Must include uppercase, lowercase, number & symbol',
   confirmationRequired: 'Confirmation required',
   passwordsMustMatch: 'Passwords must match',
-  // SPEC §5: reset
+  // product §5: reset
   resetEmailRequired: 'Please enter your email',
-  // SPEC §8: sign-in
+  // product §8: sign-in
   invalidCredentials: 'Invalid credentials',
   accountConfigurationError: 'Account configuration error',
   invalidPassword: 'Invalid password',
   tooManyAttempts: 'Too many attempts. Please try again later',
   authenticationFailed: 'Authentication failed',
-  // SPEC §8: reset
+  // product §8: reset
   noAccountWithEmail: 'No account found with this email',
   resetInvalidEmail: 'Please enter a valid email',
   resetFailed: 'Failed to send reset email',
-  // SPEC §8: sign-up
+  // product §8: sign-up
   emailAlreadyRegistered: 'Email already registered',
   licenseIdAlreadyRegistered: 'License ID already registered',
   emailInUse: 'Email already in use',
@@ -50,13 +50,13 @@ export const messages = {
   nameCharacters: 'This name contains a hidden control or text-direction character. Please type it again.',
 } as const;
 
-/** SPEC §5: 'Please enter exactly {n} digits for {country}' / 'Phone number must be {a} or {b} digits for {country}'. */
+/** product §5: 'Please enter exactly {n} digits for {country}' / 'Phone number must be {a} or {b} digits for {country}'. */
 export function signupPhoneLengthMessage(lengths: readonly number[], country: string): string {
   if (lengths.length === 1) return `Please enter exactly ${lengths[0]} digits for ${country}`;
   return `Phone number must be ${joinOr(lengths)} digits for ${country}`;
 }
 
-/** SPEC §5 (emergency contacts): 'Phone number must be N digits for {country}' (several: 'N or M digits'). */
+/** product §5 (emergency contacts): 'Phone number must be N digits for {country}' (several: 'N or M digits'). */
 export function contactPhoneLengthMessage(lengths: readonly number[], country: string): string {
   return `Phone number must be ${joinOr(lengths)} digits for ${country}`;
 }

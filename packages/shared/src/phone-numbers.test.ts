@@ -88,7 +88,7 @@ describe('reading a phone number as people write and paste it', () => {
   });
 });
 
-describe('the rule: SPEC §5 on the national number, in each form’s words', () => {
+describe('the rule: product §5 on the national number, in each form’s words', () => {
   const rule: PhoneRuleMessages = { notANumber: 'not a number', pattern: 'pattern', length: (lengths, country) => `${lengths.join('/')} for ${country}` };
 
   it('checks the general pattern, then the count', () => {

@@ -4,7 +4,7 @@ import { allowedLengths, COUNTRIES, countryByCode, countryLabel, type Country } 
 /**
  * Phone numbers as people write and paste them (issue #9): spaces, dashes, dots, brackets, a leading national
  * trunk prefix ('07700 900123'), a leading '+' or '00' and the country code ('+44 (0)7700 900123'). libphonenumber-js
- * reads the number for the chosen country; SPEC §5's rules (digits only, the country's digit count) are then applied
+ * reads the number for the chosen country; product §5's rules (digits only, the country's digit count) are then applied
  * to the national number that remains, and stay the test of validity: the library's range data never refuses a
  * number (D-014). Nothing the user typed is dropped: a number either reads whole or gets a message.
  */
@@ -21,7 +21,7 @@ export type PhoneReading =
 const SEPARATORS = /[\s\-\u2010-\u2014\u2212.()]/gu;
 /** Digits of any script (the library reads Arabic-Indic and Persian digits as 0-9) after an optional '+'. */
 const NUMBER_TEXT = /^\+?\p{Nd}+$/u;
-/** SPEC §5 sign-up: the 'general phone pattern' the national number matches. */
+/** product §5 sign-up: the 'general phone pattern' the national number matches. */
 export const PHONE_DIGITS_PATTERN = /^\d{4,15}$/;
 /** Longest text a phone field takes: a 15-digit number written with generous spacing and brackets. */
 export const PHONE_TEXT_MAX = 40;
@@ -52,7 +52,7 @@ export function readPhoneNumber(text: string, countryCode: string): PhoneReading
   }
 }
 
-/** The messages one form gives for SPEC §5's phone rules (sign-up, emergency contacts and profile word them differently). */
+/** The messages one form gives for product §5's phone rules (sign-up, emergency contacts and profile word them differently). */
 export interface PhoneRuleMessages {
   /** Letters or other signs. */
   notANumber: string;
@@ -103,7 +103,7 @@ export function countryOfInternationalNumber(text: string): Country | undefined 
   return COUNTRIES.find((country) => digits.startsWith(country.code));
 }
 
-/** '+447700900123': how a whole number is stored (SPEC §3: country code plus digits). */
+/** '+447700900123': how a whole number is stored (product §3: country code plus digits). */
 export function storedPhoneNumber(countryCode: string, national: string): string {
   return `${countryCode}${national}`;
 }

@@ -62,7 +62,7 @@ export interface BlobsTable {
   created_at: string;
 }
 
-/** time_created NULL: the file's creation time cannot be read; it counts as the oldest (SPEC §4). */
+/** time_created NULL: the file's creation time cannot be read; it counts as the oldest (product §4). */
 export interface ManualsTable {
   id: string;
   file_name: string;

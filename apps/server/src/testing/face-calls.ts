@@ -10,7 +10,7 @@ export interface FaceAnswer {
 }
 
 /**
- * One call of the face backend over HTTP, with the form fields SPEC §7 names and, for store_face, the photo as `file`,
+ * One call of the face backend over HTTP, with the form fields product §7 names and, for store_face, the photo as `file`,
  * signed in by `cookie`. Rejects only when no answer came (connection refused or cut).
  */
 export async function faceCall(

@@ -1,7 +1,7 @@
 import { paths } from '../lib/paths.ts';
 import { screenHeadingAt } from '../lib/screen-headings.ts';
 
-/** SPEC §2: the entries of the shared top navigation, in order. */
+/** product §2: the entries of the shared top navigation, in order. */
 export const NAV_ENTRIES = [
   { to: paths.dashboard, label: 'Home' },
   { to: paths.faces, label: 'Face Recognition' },

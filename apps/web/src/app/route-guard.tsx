@@ -13,7 +13,7 @@ export interface SignedOutNotice {
 }
 
 /**
- * Lets only a signed-in user through; others go to /login, at once or after the screen's own notice (SPEC §4).
+ * Lets only a signed-in user through; others go to /login, at once or after the screen's own notice (product §4).
  * /login is told the page asked for, and goes back to it after signing in; when the session ended while the user
  * was working here, it says so. While it asks, the address the page arrived prerendered for (the server found the
  * browser signed in) keeps showing `whilePending`, what was prerendered, with the guard's status in it; any other

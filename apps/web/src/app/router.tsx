@@ -26,7 +26,7 @@ function Root() {
   );
 }
 
-/** The guard reads the signed-out notice of the screen being shown, if it has one (SPEC §4). */
+/** The guard reads the signed-out notice of the screen being shown, if it has one (product §4). */
 function GuardedFeatures() {
   const matches = useMatches();
   const handle = matches[matches.length - 1]?.handle as { signedOut?: SignedOutNotice } | undefined;

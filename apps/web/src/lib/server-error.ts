@@ -4,7 +4,7 @@ import { ApiError } from './api-client.ts';
 /**
  * Puts a server refusal where the user will meet it: on its field when the server names one the form has (then
  * null: the form's error summary lists it with the field's other errors), otherwise returned for the form's `failure`,
- * so that it is said once. `fallback` is SPEC §8's catch-all message.
+ * so that it is said once. `fallback` is product §8's catch-all message.
  */
 export function placeServerError<T extends FieldValues>(
   error: unknown,

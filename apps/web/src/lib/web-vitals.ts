@@ -1,6 +1,6 @@
 import { onCLS, onFCP, onINP, onLCP, onTTFB, type Metric } from 'web-vitals';
 
-/** SPEC §1: web-vitals reporting; sent to our own server, which logs it. */
+/** product §1: web-vitals reporting; sent to our own server, which logs it. */
 export function reportWebVitals(): void {
   const send = (metric: Metric) => {
     const body = JSON.stringify({

@@ -24,7 +24,7 @@ const signUp = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-describe('signUpSchema (SPEC §5 sign-up)', () => {
+describe('signUpSchema (product §5 sign-up)', () => {
   it('accepts a complete, valid form', () => {
     expect(signUpSchema.safeParse(signUp()).success).toBe(true);
   });
@@ -143,7 +143,7 @@ describe('signUpSchema (SPEC §5 sign-up)', () => {
   });
 });
 
-describe('signInSchema (SPEC §5 login)', () => {
+describe('signInSchema (product §5 login)', () => {
   it('accepts a license ID and password', () => {
     expect(signInSchema.parse({ licenseId: ' LIC-0001 ', password: ' secret ' })).toEqual({ licenseId: 'LIC-0001', password: ' secret ' });
   });
@@ -164,7 +164,7 @@ describe('signInSchema (SPEC §5 login)', () => {
   });
 });
 
-describe('resetRequestSchema (SPEC §5 reset, §8)', () => {
+describe('resetRequestSchema (product §5 reset, §8)', () => {
   it.each([
     ['', 'Please enter your email'],
     ['   ', 'Please enter your email'],

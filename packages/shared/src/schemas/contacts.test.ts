@@ -19,7 +19,7 @@ function answer(input: unknown) {
   return result.success ? { data: result.data } : firstIssue(result.error);
 }
 
-describe('contact phone rule (SPEC §5 emergency contacts)', () => {
+describe('contact phone rule (product §5 emergency contacts)', () => {
   it.each([
     ['98765abc10', '+91', 'Only numbers allowed'],
     ['98765_43210', '+91', 'Only numbers allowed'],

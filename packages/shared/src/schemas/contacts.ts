@@ -4,7 +4,7 @@ import { contactPhoneLengthMessage, messages } from '../messages.ts';
 import { nationalNumberOf, nationalPhoneText, phoneNumberIssue, readPhoneNumber, storedPhoneNumber, type PhoneRuleMessages } from '../phone-numbers.ts';
 import { hasForbiddenNameCharacter } from './fields.ts';
 
-/** SPEC §2, §5 and §8 (emergency contacts), verbatim, plus the refusals this product adds. */
+/** product §2, §5 and §8 (emergency contacts), verbatim, plus the refusals this product adds. */
 export const contactMessages = {
   loading: 'Loading emergency contacts...',
   notLoggedIn: 'You must be logged in to manage emergency contacts.',
@@ -22,21 +22,21 @@ export const contactMessages = {
   phoneNotText: 'Phone number must be text.',
 } as const;
 
-/** SPEC §9: at most two contacts, one primary and one secondary. */
+/** product §9: at most two contacts, one primary and one secondary. */
 export const MAX_EMERGENCY_CONTACTS = 2;
 export const CONTACT_NAME_MAX = 100;
 
 export type ContactSlot = 'primary' | 'secondary';
 export const CONTACT_SLOTS: readonly ContactSlot[] = ['primary', 'secondary'];
 
-/** One contact as the form edits it (SPEC §3: the local shape). */
+/** One contact as the form edits it (product §3: the local shape). */
 export interface ContactInput {
   name: string;
   countryCode: string;
   phoneNumber: string;
 }
 
-/** One contact as it is stored and read back (SPEC §3/§7: the sos-face document's shape). */
+/** One contact as it is stored and read back (product §3/§7: the sos-face document's shape). */
 export interface EmergencyContact {
   name: string;
   country_code: string;
@@ -68,11 +68,11 @@ export function contactsToFormValues(
   return { primary: toInput(contacts[0]), secondary: toInput(contacts[1]) };
 }
 
-/** SPEC §5 (emergency contacts): how the phone rules are worded on /sos. */
+/** product §5 (emergency contacts): how the phone rules are worded on /sos. */
 export const CONTACT_PHONE_RULE: PhoneRuleMessages = { notANumber: contactMessages.onlyNumbers, length: contactPhoneLengthMessage };
 
 /**
- * The field rule of SPEC §5 for a phone as typed or pasted: it reads as a number of the chosen country (spaces,
+ * The field rule of product §5 for a phone as typed or pasted: it reads as a number of the chosen country (spaces,
  * brackets, a trunk prefix or the country code are fine), then has the country's length(s); blank is not a phone error.
  */
 export function contactPhoneIssue(phoneNumber: string, countryCode: string): string | undefined {
@@ -158,7 +158,7 @@ const trimmed = (c: ContactInput): ContactInput => ({
 /**
  * PUT /api/contacts. The first issue (what the server answers) is the form-level one of `contactsFormIssue`,
  * then the field messages. Output: the primary, and the secondary only when it has both name and phone, each phone
- * as its national number (SPEC §3 keeps country_code and phone_number apart).
+ * as its national number (product §3 keeps country_code and phone_number apart).
  */
 export const saveContactsSchema = z
   .record(z.string(), z.unknown())

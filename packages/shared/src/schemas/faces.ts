@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { refusingHiddenCharacters } from './fields.ts';
 
-/** SPEC §5 and §9: the face rules the add and edit forms check and the face backend checks again. */
+/** product §5 and §9: the face rules the add and edit forms check and the face backend checks again. */
 export const FACE_NAME_MAX = 100;
 export const MAX_IMAGE_BYTES = 5_242_880;
 export const FACE_PAGE_SIZES = [10, 25, 50, 100] as const;
@@ -35,7 +35,7 @@ export const faceMessages = {
   quotaReached: `You have reached the limit of ${MAX_FACES_PER_USER.toLocaleString('en')} faces. Please delete faces you no longer need before adding new ones.`,
 } as const;
 
-/** SPEC §5: 'A face with the name "{name}" already exists. Please use a different name.' */
+/** product §5: 'A face with the name "{name}" already exists. Please use a different name.' */
 export function duplicateFaceNameMessage(name: string): string {
   return `A face with the name "${name}" already exists. Please use a different name.`;
 }
@@ -70,7 +70,7 @@ export const renameFaceSchema = z.strictObject({
 export const deleteFaceSchema = z.strictObject({ email: emailText, face_id: faceIdField });
 export const recognizeFieldsSchema = z.strictObject({ email: emailText });
 
-/** One face as the face backend lists it (SPEC §7). */
+/** One face as the face backend lists it (product §7). */
 export interface FaceSummary {
   face_id: string;
   name: string;
@@ -102,17 +102,17 @@ export interface RecognizeAnswer {
   faceCount: number;
 }
 
-/** SPEC §5: PNG when the data URL says PNG, otherwise JPEG. */
+/** product §5: PNG when the data URL says PNG, otherwise JPEG. */
 export function imageTypeOfDataUrl(dataUrl: string): 'image/png' | 'image/jpeg' {
   return dataUrl.startsWith('data:image/png') ? 'image/png' : 'image/jpeg';
 }
 
-/** SPEC §5: the name with whitespace replaced by underscores, plus png or jpg. */
+/** product §5: the name with whitespace replaced by underscores, plus png or jpg. */
 export function faceFileName(name: string, type: 'image/png' | 'image/jpeg'): string {
   return `${name.trim().replace(/\s+/g, '_')}.${type === 'image/png' ? 'png' : 'jpg'}`;
 }
 
-/** SPEC §9: about 0.75 × the data-URL length / 1024, in KB. */
+/** product §9: about 0.75 × the data-URL length / 1024, in KB. */
 export function estimatedSizeKb(dataUrl: string): number {
   return Math.round((0.75 * dataUrl.length) / 1024);
 }

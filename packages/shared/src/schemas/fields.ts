@@ -41,7 +41,7 @@ export function refusingHiddenCharacters<S extends z.ZodString>(schema: S): S {
   return schema.refine((value) => !hasForbiddenNameCharacter(value), { error: messages.nameCharacters }) as S;
 }
 
-/** SPEC §5 password composition: lowercase, uppercase, digit and one of !@#$%^&*. */
+/** product §5 password composition: lowercase, uppercase, digit and one of !@#$%^&*. */
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 const COMPOSITION = [/[a-z]/, /[A-Z]/, /\d/, /[!@#$%^&*]/];

@@ -14,7 +14,7 @@ function answer(input: unknown) {
   return result.success ? { data: result.data } : firstIssue(result.error);
 }
 
-describe('profile edit (SPEC §5 profile edit)', () => {
+describe('profile edit (product §5 profile edit)', () => {
   it.each([
     ['  Asha  ', 'Asha'],
     ['abc', 'abc'],
@@ -85,7 +85,7 @@ describe('profile edit (SPEC §5 profile edit)', () => {
     expect(answer({ username: 'Asha', phone: '+1234567890' })).toEqual({ message });
   });
 
-  it('words success and failure as SPEC §8 does', () => {
+  it('words success and failure as product §8 does', () => {
     expect(profileUpdatedMessage('username')).toBe('Username updated successfully.');
     expect(profileUpdatedMessage('phone')).toBe('Phone updated successfully.');
     expect(profileUpdateFailedMessage('phone')).toBe('Failed to update phone. Please try again.');

@@ -12,7 +12,7 @@ import {
 import { USERNAME_MAX, USERNAME_MIN } from './auth.ts';
 import { refusingHiddenCharacters } from './fields.ts';
 
-/** SPEC §5 (profile edit) and §8 (profile), verbatim, plus the refusals this product adds. */
+/** product §5 (profile edit) and §8 (profile), verbatim, plus the refusals this product adds. */
 export const profileMessages = {
   usernameTooShort: 'Username must be at least 3 characters.',
   invalidPhone: 'Please enter a valid phone number.',
@@ -29,12 +29,12 @@ export type ProfileField = 'username' | 'phone';
 
 const FIELD_LABEL: Record<ProfileField, string> = { username: 'Username', phone: 'Phone' };
 
-/** SPEC §8: '{Field} updated successfully.' */
+/** product §8: '{Field} updated successfully.' */
 export function profileUpdatedMessage(field: ProfileField): string {
   return `${FIELD_LABEL[field]} updated successfully.`;
 }
 
-/** SPEC §8: 'Failed to update {field}. Please try again.' */
+/** product §8: 'Failed to update {field}. Please try again.' */
 export function profileUpdateFailedMessage(field: ProfileField): string {
   return `Failed to update ${field}. Please try again.`;
 }
@@ -48,7 +48,7 @@ export const profileUsernameField = refusingHiddenCharacters(
 );
 
 /**
- * SPEC §5 (profile edit): 'Please enter a valid phone number.' for what is not a phone number; the digit count is
+ * product §5 (profile edit): 'Please enter a valid phone number.' for what is not a phone number; the digit count is
  * the sign-up rule for the user's own number ('Please enter exactly 10 digits for United Kingdom').
  */
 export const PROFILE_PHONE_RULE: PhoneRuleMessages = {

@@ -6,18 +6,18 @@ import { LICENSE_ID_MAX, LICENSE_ID_PATTERN, passwordPair, passwordsMatch, USERN
 import { emailField, refusingHiddenCharacters, requiredText } from './fields.ts';
 
 /**
- * SPEC §5 sign-up. Apart from auth.ts so that the screens without a phone (sign-in, reset) do not load the phone
+ * product §5 sign-up. Apart from auth.ts so that the screens without a phone (sign-in, reset) do not load the phone
  * parser (libphonenumber-js and its metadata).
  */
 
-/** SPEC §5 (sign-up): how the phone rules are worded on sign-up. */
+/** product §5 (sign-up): how the phone rules are worded on sign-up. */
 export const SIGNUP_PHONE_RULE: PhoneRuleMessages = {
   notANumber: messages.invalidPhone,
   pattern: messages.invalidPhone,
   length: signupPhoneLengthMessage,
 };
 
-/** SPEC §5's phone rules for a number as typed under a country code, or undefined when they hold. */
+/** product §5's phone rules for a number as typed under a country code, or undefined when they hold. */
 export function signupPhoneIssue(text: string, countryCode: string): string | undefined {
   return phoneNumberIssue(readPhoneNumber(text, countryCode), countryCode, SIGNUP_PHONE_RULE);
 }

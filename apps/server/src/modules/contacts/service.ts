@@ -26,7 +26,7 @@ const storedContacts = z
   )
   .max(MAX_EMERGENCY_CONTACTS);
 
-/** Stored JSON that is not a list of contacts reads as no contacts, so the screen opens in edit mode (SPEC §4). */
+/** Stored JSON that is not a list of contacts reads as no contacts, so the screen opens in edit mode (product §4). */
 function parseStored(json: string | undefined): EmergencyContact[] {
   if (!json) return [];
   try {
@@ -37,7 +37,7 @@ function parseStored(json: string | undefined): EmergencyContact[] {
   }
 }
 
-/** SPEC §2 /sos: the signed-in user's emergency contacts, kept in their sos_face row. */
+/** product §2 /sos: the signed-in user's emergency contacts, kept in their sos_face row. */
 export function createContactsService({ db, activity, noteSyncChange, now = () => new Date() }: ContactsDeps) {
   return {
     /** Sign-up makes the user's (empty) contacts document in its own transaction. */

@@ -20,7 +20,7 @@ export async function deleteDocument(db: Executor, userId: string): Promise<void
   await db.deleteFrom('sos_face').where('user_id', '=', userId).execute();
 }
 
-/** SPEC §7: the face/emergency document made at registration, with no contacts. */
+/** product §7: the face/emergency document made at registration, with no contacts. */
 export async function insertEmptyDocument(db: Executor, row: { userId: string; email: string; now: string }): Promise<void> {
   await db
     .insertInto('sos_face')

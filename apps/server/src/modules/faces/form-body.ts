@@ -8,7 +8,7 @@ import { BODY_LIMIT } from '../../config.ts';
 export const MALFORMED_FORM = 'The form could not be read: it is incomplete or not a valid multipart form. Please send it again.';
 
 /**
- * SPEC §7 sends form data: multipart (with a file) or urlencoded. Both become a plain object of fields (a file as a
+ * product §7 sends form data: multipart (with a file) or urlencoded. Both become a plain object of fields (a file as a
  * Buffer), read after the private scope has checked identity. A multipart body the parser cannot read is the
  * client's fault: 400 with a clear message and a warning in the log, never a 500 with a stack.
  */

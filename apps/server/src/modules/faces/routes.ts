@@ -21,7 +21,7 @@ const imageParams = z.object({ faceId: z.uuid() });
 /** Every face call: a helper may make it (issue #18); glasses may with `scope`, as the user allowed when pairing. */
 const faceCall = (scope: GlassesScope) => ({ config: { ...helpersAllowed.config, glassesScopes: [scope] } });
 
-/** The face backend of SPEC §7 and DESIGN.md, under /face-api; mounted in the private scope. A helper may use all of it (issue #18). */
+/** The face backend of product §7 and DESIGN.md, under /face-api; mounted in the private scope. A helper may use all of it (issue #18). */
 export function facesRoutes(faces: FacesService) {
   return async (app: FastifyInstance) => {
     await registerFormParsers(app);

@@ -65,7 +65,7 @@ export interface FeaturesDeps {
   now?: () => Date;
 }
 
-/** SPEC §2 /updates: the eight features with their download links (SPEC's seva_applications). */
+/** product §2 /updates: the eight features with their download links (SPEC's seva_applications). */
 export function createFeaturesService({ db, changeFeed, now = () => new Date() }: FeaturesDeps) {
   /** A change to the links every pair of glasses reads: their change number moves on, and the streams hear of it. */
   const changeLinks = <T>(change: (trx: Executor) => Promise<T>, changed: (result: T) => boolean = () => true) =>

@@ -135,7 +135,7 @@ export function createIdentityService(deps: IdentityDeps) {
   }
 
   /**
-   * Checks license ID and password with SPEC §8's messages; the account may still be unverified. Failures count per
+   * Checks license ID and password with product §8's messages; the account may still be unverified. Failures count per
    * (account, address) pair and per address (failed-sign-ins.ts, D-016); the owner hears by e-mail, once per window,
    * when their password is being guessed. An unknown license ID takes as long to refuse as a wrong password.
    */

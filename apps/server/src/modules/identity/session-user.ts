@@ -2,7 +2,7 @@ import type { SessionUser } from '@seva/shared';
 import type { SignedInUser } from '../../db/signed-in-user.ts';
 
 /**
- * The user record as SPEC §3 names its fields, without secrets. The session check that every screen makes
+ * The user record as product §3 names its fields, without secrets. The session check that every screen makes
  * leaves out the QR image (a few KB); the profile, which shows it, asks for it.
  */
 export function toSessionUser(row: SignedInUser & { qr_code?: string | null }, options: { withQrCode: boolean } = { withQrCode: true }): SessionUser {

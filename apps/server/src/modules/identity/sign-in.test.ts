@@ -39,7 +39,7 @@ describe.each(engines)('sign-in on %s', (engine) => {
     }
   });
 
-  it("re-checks the SPEC §5 login rules: 'License ID required', 'Password required'", async () => {
+  it("re-checks the product §5 login rules: 'License ID required', 'Password required'", async () => {
     expect((await signIn({ licenseId: '  ', password: 'x' })).json()).toEqual({ message: 'License ID required', field: 'licenseId' });
     expect((await signIn({ licenseId: 'LIC-1', password: '' })).json()).toEqual({ message: 'Password required', field: 'password' });
   });

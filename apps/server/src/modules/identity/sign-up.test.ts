@@ -25,7 +25,7 @@ describe.each(engines)('sign-up on %s', (engine) => {
     return query.execute();
   };
 
-  it('creates the user unverified and signed out, with the SPEC §3 defaults', async () => {
+  it('creates the user unverified and signed out, with the product §3 defaults', async () => {
     const input = newUserInput();
     const res = await signUp(input);
     expect(res.statusCode).toBe(201);
@@ -180,7 +180,7 @@ describe.each(engines)('sign-up on %s', (engine) => {
     expect(results.filter((r) => r.statusCode === 201)).toHaveLength(1);
     for (const res of results.filter((r) => r.statusCode !== 201)) {
       expect(res.statusCode).toBe(409);
-      // The pre-check says 'Email already registered'; a request that loses the race at the unique index says 'Email already in use' (both SPEC §8).
+      // The pre-check says 'Email already registered'; a request that loses the race at the unique index says 'Email already in use' (both product §8).
       expect(['Email already registered', 'Email already in use']).toContain(res.json().message);
       expect(res.json().field).toBe('email');
     }

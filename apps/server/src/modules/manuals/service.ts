@@ -5,7 +5,7 @@ import { isUniqueViolation, type Db } from '../../db/database.ts';
 import { conflict, invalid, notFound } from '../../domain-errors.ts';
 import * as store from './store.ts';
 
-/** SPEC §8 (manual), verbatim, plus the refusals this product adds. */
+/** product §8 (manual), verbatim, plus the refusals this product adds. */
 export const manualMessages = {
   noManuals: 'No user manuals found.',
   noValidManual: 'No valid user manual found.',
@@ -58,7 +58,7 @@ export interface ManualFile {
   open(range?: ByteRange): Promise<Readable | undefined>;
 }
 
-/** SPEC §2 /manual: user manuals (SPEC's seva_user_manuals), each a PDF blob plus a row. */
+/** product §2 /manual: user manuals (SPEC's seva_user_manuals), each a PDF blob plus a row. */
 export function createManualsService({ db, blobs, now = () => new Date() }: ManualsDeps) {
   /**
    * The size of a row's PDF when its file is there. Whether it is a PDF was checked once, when it was added
@@ -105,7 +105,7 @@ export function createManualsService({ db, blobs, now = () => new Date() }: Manu
     },
 
     /**
-     * The newest manual whose file can be read (SPEC §4: newest by creation time, unreadable time as the oldest).
+     * The newest manual whose file can be read (product §4: newest by creation time, unreadable time as the oldest).
      * A file whose blob is missing or is not a PDF is passed over for the next newest.
      */
     async latest(): Promise<ManualSummary> {

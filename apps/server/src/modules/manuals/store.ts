@@ -8,7 +8,7 @@ export async function insertManual(db: Executor, row: ManualRow): Promise<void> 
   await db.insertInto('manuals').values(row).execute();
 }
 
-/** Newest first by time_created; a NULL time_created (unreadable metadata) counts as the oldest (SPEC §4). */
+/** Newest first by time_created; a NULL time_created (unreadable metadata) counts as the oldest (product §4). */
 export function listManualsNewestFirst(db: Executor) {
   return db
     .selectFrom('manuals')

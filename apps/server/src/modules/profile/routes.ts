@@ -4,7 +4,7 @@ import { parseBody } from '../../plugins/parse-body.ts';
 import { toSessionUser } from '../identity/session-user.ts';
 import type { ProfileService } from './service.ts';
 
-/** /api/profile: GET the user record (SPEC §3), PATCH `{ username }` or `{ phone }`. Signed in only. */
+/** /api/profile: GET the user record (product §3), PATCH `{ username }` or `{ phone }`. Signed in only. */
 export function profileRoutes(profile: ProfileService) {
   return async (app: FastifyInstance) => {
     app.addHook('onSend', async (_request, reply) => {

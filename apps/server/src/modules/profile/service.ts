@@ -8,7 +8,7 @@ export interface ProfileDeps {
   identity: Pick<IdentityService, 'account' | 'updateAccount'>;
 }
 
-/** SPEC §2 /profile: the signed-in user's record, its identity QR, and edits of username or phone. */
+/** product §2 /profile: the signed-in user's record, its identity QR, and edits of username or phone. */
 export function createProfileService({ identity }: ProfileDeps) {
   /** The record with its identity QR, made and stored when it is missing. */
   async function withIdentityQr(user: Account): Promise<Account> {

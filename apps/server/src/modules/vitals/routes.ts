@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import { parseBody } from '../../plugins/parse-body.ts';
 
-/** SPEC §1: web-vitals reports from the browser; logged, not stored. */
+/** product §1: web-vitals reports from the browser; logged, not stored. */
 const vitalSchema = z.strictObject({
   name: z.enum(['CLS', 'FCP', 'INP', 'LCP', 'TTFB']),
   value: z.number().finite(),

@@ -8,7 +8,7 @@ import { useHelper, useSignOutAndLeave } from '../../lib/session.ts';
 import { featureForPath, NAV_ENTRIES } from '../navigation.ts';
 
 /**
- * SPEC §2's shared navigation: logo to the dashboard, six entries, a menu toggle on narrow screens, 'Current: {feature}';
+ * product §2's shared navigation: logo to the dashboard, six entries, a menu toggle on narrow screens, 'Current: {feature}';
  * then 'Sign Out', so it is one Tab or one menu away on every screen (issue #9). For a helper, the line 'You are
  * helping {wearer}' under it, with 'Switch' when they help several (issue #18). The open menu closes as a disclosure
  * does: on Esc (focus back on 'Menu') and when focus leaves the toggle and the menu.

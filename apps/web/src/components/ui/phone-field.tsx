@@ -3,7 +3,7 @@ import type { UseFormRegisterReturn } from 'react-hook-form';
 import { SelectField } from './select-field.tsx';
 import { TextField } from './text-field.tsx';
 
-/** Every country, sorted by name and shown as 'name (code)' (SPEC §3); one per code. */
+/** Every country, sorted by name and shown as 'name (code)' (product §3); one per code. */
 export const COUNTRY_OPTIONS = COUNTRIES.map((c) => ({ value: c.code, label: countryLabel(c) }));
 
 export interface PhoneFieldProps {

@@ -23,7 +23,7 @@ function useLoginState(): { state: LoginState; returnTo: string | undefined; not
 }
 
 /**
- * /login: sign-in by license ID, with the 'Verification Required' view (SPEC §2, §4). After signing in the user
+ * /login: sign-in by license ID, with the 'Verification Required' view (product §2, §4). After signing in the user
  * goes back to the page they asked for (issue #9), else to /dashboard. 'Forgot password?' has its own address.
  */
 export function LoginPage() {

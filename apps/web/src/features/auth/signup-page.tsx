@@ -14,13 +14,13 @@ import { useCountdown } from '../../lib/use-countdown.ts';
 import { useSignUp } from './api/sign-up.ts';
 import { placeServerError } from '../../lib/server-error.ts';
 
-/** SPEC §9: the 'Verification Sent' view stays 5 seconds before /login. */
+/** product §9: the 'Verification Sent' view stays 5 seconds before /login. */
 export const SIGNUP_REDIRECT_SECONDS = 5;
 const FIELDS = ['username', 'email', 'countryCode', 'phoneNumber', 'licenseId', 'password', 'confirmPassword'] as const;
 const SENT_NOTICE = 'Verification Sent. Open the link in the e-mail we sent you, then sign in.';
 const TO_LOGIN: LoginState = { notice: SENT_NOTICE };
 
-/** /signup: 'Create Account' (SPEC §2, §4, §5). */
+/** /signup: 'Create Account' (product §2, §4, §5). */
 export function SignupPage() {
   const signUp = useSignUp();
   const [sentTo, setSentTo] = useState<string | null>(null);
@@ -105,7 +105,7 @@ export function SignupPage() {
 }
 
 /**
- * SPEC §2: 'Verification Sent', then /login after 5 seconds. The seconds count down on screen, and 'Stay on this
+ * product §2: 'Verification Sent', then /login after 5 seconds. The seconds count down on screen, and 'Stay on this
  * page' turns the redirect off (WCAG 2.2.1); focus then goes to the link that signs in when the user is ready. Only
  * the countdown writes a number of seconds, so what is announced never disagrees with what is shown.
  */

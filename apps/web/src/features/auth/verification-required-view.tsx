@@ -5,7 +5,7 @@ import { StatusRegion } from '../../components/ui/status-region.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { useResendVerification } from './api/resend-verification.ts';
 
-/** Shown when the account's e-mail is not verified yet; the user stays signed out (SPEC §4). */
+/** Shown when the account's e-mail is not verified yet; the user stays signed out (product §4). */
 export function VerificationRequiredView({ credentials, onBack }: { credentials: SignInInput; onBack: () => void }) {
   const resend = useResendVerification();
   const failure = resend.error instanceof ApiError ? resend.error.message : resend.error ? 'Failed to send the verification e-mail. Please try again.' : null;

@@ -15,7 +15,7 @@ const CARDS = [
 ] as const;
 
 /**
- * /dashboard: 'My Dashboard', the welcome and the profile menu (SPEC §2), then the user's set-up as a short
+ * /dashboard: 'My Dashboard', the welcome and the profile menu (product §2), then the user's set-up as a short
  * checklist with the next step (issue #9), then the four cards.
  */
 export function DashboardPage() {

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { paths } from '../../lib/paths.ts';
 import { useSignOutAndLeave } from '../../lib/session.ts';
 
-/** SPEC §2: 'User Profile' goes to /profile; 'Sign Out' signs out and goes to /login. */
+/** product §2: 'User Profile' goes to /profile; 'Sign Out' signs out and goes to /login. */
 export function ProfileMenu({ name }: { name: string }) {
   const navigate = useNavigate();
   const { signOut } = useSignOutAndLeave();

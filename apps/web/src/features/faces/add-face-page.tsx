@@ -26,7 +26,7 @@ interface Picked {
   method: Method;
 }
 
-/** /faces/add, Face Registration (SPEC §2, §4, §5). */
+/** /faces/add, Face Registration (product §2, §4, §5). */
 export function AddFacePage() {
   const navigate = useNavigate();
   const { data: user } = useSession();

@@ -6,7 +6,7 @@ import { detectFaces } from './api/detect-faces.ts';
 import { cameraGuidance } from './camera-guidance.ts';
 import { dataUrlToBlob } from './data-url.ts';
 
-/** SPEC §9: 480x360, front-facing, no audio, JPEG. */
+/** product §9: 480x360, front-facing, no audio, JPEG. */
 const VIDEO = { width: 480, height: 360, facingMode: 'user' } as const;
 const GUIDANCE_INTERVAL_MS = 1500;
 const CAPTURE_WARNING_ID = 'capture-warning-text';

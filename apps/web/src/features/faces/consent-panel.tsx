@@ -15,7 +15,7 @@ function ConsentCheckbox({ consent, onChange, label }: { consent: boolean; onCha
   );
 }
 
-/** SPEC §2 step 1: consent, and the UK GDPR disclaimer behind 'Show More', whose checkbox shares the same state. */
+/** product §2 step 1: consent, and the UK GDPR disclaimer behind 'Show More', whose checkbox shares the same state. */
 export function ConsentPanel({ consent, onChange }: { consent: boolean; onChange: (value: boolean) => void }) {
   const [expanded, setExpanded] = useState(false);
   const disclaimerId = useId();

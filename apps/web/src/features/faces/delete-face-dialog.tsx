@@ -5,10 +5,10 @@ import { useDeleteFace } from './api/delete-face.ts';
 import { FaceImage } from './face-image.tsx';
 import { DialogActions } from '../../components/ui/dialog-actions.tsx';
 
-/** SPEC §8: 'Failed to delete face: {message}'. */
+/** product §8: 'Failed to delete face: {message}'. */
 export const deleteFailedMessage = (message: string) => `Failed to delete face: ${message}`;
 
-/** SPEC §8's 'Face deleted successfully', kept word for word, then whose face it was. */
+/** product §8's 'Face deleted successfully', kept word for word, then whose face it was. */
 export const faceDeletedMessage = (name: string) => `${faceMessages.deleted}: ${name}`;
 
 /** What deleting a face does, said before it is done. */
@@ -19,7 +19,7 @@ const QUESTION_ID = 'delete-face-question';
 const CONSEQUENCE_ID = 'delete-face-consequence';
 
 /**
- * SPEC §7: the delete is confirmed first, in an alert dialog (window.confirm is not dependable with screen readers). It
+ * product §7: the delete is confirmed first, in an alert dialog (window.confirm is not dependable with screen readers). It
  * shows whose photo goes and what that changes; its Delete button is the one destructive-looking control.
  */
 export function DeleteFaceDialog({

@@ -11,10 +11,10 @@ import { DialogActions } from '../../components/ui/dialog-actions.tsx';
 const editFaceSchema = z.object({ name: faceNameField(faceMessages.nameEmpty) });
 type EditFaceInput = z.infer<typeof editFaceSchema>;
 
-/** SPEC §8: 'Failed to update face: {message}'. */
+/** product §8: 'Failed to update face: {message}'. */
 export const updateFailedMessage = (message: string) => `Failed to update face: ${message}`;
 
-/** SPEC §2, §5: the edit modal: the name, prefilled; 'Name cannot be empty'; a taken name is refused by the server. */
+/** product §2, §5: the edit modal: the name, prefilled; 'Name cannot be empty'; a taken name is refused by the server. */
 export function EditFaceDialog({
   email,
   face,
@@ -48,7 +48,7 @@ function EditFaceForm({ email, face, onCancel, onSaved }: { email: string; face:
       await rename.mutateAsync({ face_id: face.face_id, name: face.name, updated_name: name });
       onSaved(face);
     } catch (error) {
-      // A taken or refused name belongs on the field (the server says why: SPEC §5's duplicate message).
+      // A taken or refused name belongs on the field (the server says why: product §5's duplicate message).
       if (error instanceof ApiError && (error.status === 409 || (error.status === 400 && (error.field === 'name' || error.field === 'updated_name')))) {
         setError('name', { type: 'server', message: error.message });
         return;

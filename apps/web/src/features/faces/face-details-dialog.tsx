@@ -5,7 +5,7 @@ import { formatDate } from '../../lib/dates.ts';
 import { formatFaceDate } from './face-date.ts';
 import { FaceImage } from './face-image.tsx';
 
-/** SPEC §2: the details modal: a larger photo, the name, the date added and the face ID; and when consent was given (issue #12). */
+/** product §2: the details modal: a larger photo, the name, the date added and the face ID; and when consent was given (issue #12). */
 export function FaceDetailsDialog({ face, onClose }: { face: FaceSummary | null; onClose: () => void }) {
   return (
     <ModalDialog title="Face details" isOpen={face !== null} onClose={onClose}>

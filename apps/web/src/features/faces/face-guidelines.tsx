@@ -1,4 +1,4 @@
-/** SPEC §2: the seven tips for a photo the glasses can learn from. */
+/** product §2: the seven tips for a photo the glasses can learn from. */
 const TIPS = [
   'Only one face in the picture.',
   'No sunglasses, headsets, hats or scarves.',

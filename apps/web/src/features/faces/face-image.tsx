@@ -5,7 +5,7 @@ import { faceObjectPosition } from './face-crop.ts';
 export const FACE_PLACEHOLDER_SRC = '/face-placeholder.svg';
 
 /**
- * A face's photo; SPEC §2: a broken image falls back to a placeholder. The text alternative is the face's name,
+ * A face's photo; product §2: a broken image falls back to a placeholder. The text alternative is the face's name,
  * and says so when only the placeholder could be shown. Given the face's box, a square thumbnail shows the face
  * (face-crop.ts); without one it shows the whole photo's middle, or, with the class face-image-large, the whole photo.
  */

@@ -18,7 +18,7 @@ export interface FaceListControlsProps {
   onPageSize: (pageSize: number) => void;
 }
 
-/** SPEC §9: search by name, sort by name either way, and 10, 25, 50 or 100 faces a page. */
+/** product §9: search by name, sort by name either way, and 10, 25, 50 or 100 faces a page. */
 export function FaceListControls({ search, order, pageSize, onSearch, onOrder, onPageSize }: FaceListControlsProps) {
   return (
     <div role="search" aria-label="Faces" className="face-controls">

@@ -1,6 +1,6 @@
 import { FACE_PAGE_SIZES } from '@seva/shared';
 
-/** SPEC §9: sort by name ascending or descending. */
+/** product §9: sort by name ascending or descending. */
 export type NameOrder = 'asc' | 'desc';
 export type FacePageSize = (typeof FACE_PAGE_SIZES)[number];
 export const DEFAULT_PAGE_SIZE: FacePageSize = FACE_PAGE_SIZES[0];
@@ -30,7 +30,7 @@ export interface FaceListView<T> {
   pages: PageLink[];
 }
 
-/** SPEC §9: case-insensitive substring of the name; a blank search keeps every face. */
+/** product §9: case-insensitive substring of the name; a blank search keeps every face. */
 export function filterByName<T extends { name: string }>(faces: readonly T[], search: string): T[] {
   const needle = search.trim().toLocaleLowerCase();
   if (!needle) return [...faces];
@@ -44,7 +44,7 @@ export function sortByName<T extends { name: string }>(faces: readonly T[], orde
   return [...faces].sort((a, b) => sign * collator.compare(a.name, b.name));
 }
 
-/** SPEC §9: the first and last page and the current page ±1, with an ellipsis wherever pages are left out. */
+/** product §9: the first and last page and the current page ±1, with an ellipsis wherever pages are left out. */
 export function pageLinks(current: number, pageCount: number): PageLink[] {
   if (pageCount < 1) return [];
   const shown = [...new Set([1, current - 1, current, current + 1, pageCount])].filter((p) => p >= 1 && p <= pageCount).sort((a, b) => a - b);

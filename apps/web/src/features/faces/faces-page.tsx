@@ -20,7 +20,7 @@ import { Pagination } from './pagination.tsx';
 
 const LOADING_MESSAGE = 'Loading your faces…';
 
-/** /faces, the Face Management Console (SPEC §2, §4, §8, §9). */
+/** /faces, the Face Management Console (product §2, §4, §8, §9). */
 export function FacesPage() {
   const { data: user } = useSession();
   const email = user?.email ?? '';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api-client.ts';
 import { loadErrorMessage } from './load-error-message.ts';
 
-describe('loadErrorMessage (SPEC §8)', () => {
+describe('loadErrorMessage (product §8)', () => {
   it.each([500, 502, 503, 504])('says the server failed for status %i', (status) => {
     expect(loadErrorMessage(new ApiError(status, 'Something went wrong on our side. Please try again.'))).toBe('Server error. Please try again later.');
   });

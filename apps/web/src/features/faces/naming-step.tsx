@@ -31,7 +31,7 @@ interface NamingStepProps {
   onRegister: (submission: FaceSubmission) => void;
 }
 
-/** SPEC §2 naming step: preview, name, retake, what will be sent, 'REGISTER FACE'. */
+/** product §2 naming step: preview, name, retake, what will be sent, 'REGISTER FACE'. */
 export function NamingStep({ dataUrl, faceId, email, existingNames, lookalike, processing, retakeLabel, onRetake, onRegister }: NamingStepProps) {
   const [name, setName] = useState('');
   const [touched, setTouched] = useState(false);
@@ -104,7 +104,7 @@ export function NamingStep({ dataUrl, faceId, email, existingNames, lookalike, p
               {retakeLabel}
             </Button>
             {/*
-              Disabled (SPEC §2) with aria-disabled, not the disabled attribute: it stays in the tab order, and pressing it
+              Disabled (product §2) with aria-disabled, not the disabled attribute: it stays in the tab order, and pressing it
               (or Enter in the name field) says what is missing and puts focus on the name.
             */}
             <Button type="submit" busy={processing} aria-disabled={processing || blocked || undefined}>

@@ -2,7 +2,7 @@ import { Button } from '../../components/ui/button.tsx';
 import type { PageLink } from './face-list-state.ts';
 
 /**
- * SPEC §9: first, last and current ±1 with ellipses, plus 'Previous' and 'Next'. At either end 'Previous' or
+ * product §9: first, last and current ±1 with ellipses, plus 'Previous' and 'Next'. At either end 'Previous' or
  * 'Next' is aria-disabled, not disabled, so a keyboard user who pressed it keeps focus there.
  */
 export function Pagination({ page, pageCount, links, onPage }: { page: number; pageCount: number; links: PageLink[]; onPage: (page: number) => void }) {

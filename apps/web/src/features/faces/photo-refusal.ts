@@ -21,7 +21,7 @@ function isInputRefusal(error: unknown): error is ApiError {
 /**
  * What the add-face screen says when store_face does not store. A refusal of the photo or the name is said as the
  * server says it: the user has something to change, and nothing went wrong. Anything else (the server failing, busy
- * or out of reach) is SPEC §8's 'Failed to store face data: {message}'.
+ * or out of reach) is product §8's 'Failed to store face data: {message}'.
  */
 export function storeFaceErrorMessage(error: unknown): string {
   if (isInputRefusal(error)) return error.message;

@@ -9,7 +9,7 @@ export const UPLOAD_LABEL = 'Choose an image of one face (JPEG, PNG, WebP or HEI
 const HEIF_NAME = /\.(heic|heif)$/i;
 
 /**
- * SPEC §5 upload rules, in the order a user meets them. Any picture is sent (WebP, HEIC and others too): the portal
+ * product §5 upload rules, in the order a user meets them. Any picture is sent (WebP, HEIC and others too): the portal
  * reads it by its content, whatever its name says, stores it as JPEG (or PNG), and refuses what is not an image.
  */
 export async function checkUpload(file: File): Promise<{ dataUrl: string } | { error: string }> {

@@ -1,6 +1,6 @@
 import { ApiError } from '../../lib/api-client.ts';
 
-/** SPEC §8 (manual): 'Failed to load user manuals: {message}'. */
+/** product §8 (manual): 'Failed to load user manuals: {message}'. */
 export const failedToLoadManuals = (message: string) => `Failed to load user manuals: ${message}`;
 
 /**

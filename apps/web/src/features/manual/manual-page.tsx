@@ -20,7 +20,7 @@ const PdfViewer = lazy<ComponentType<PdfViewerProps>>(() =>
   })),
 );
 
-/** SPEC §2: shown from the first request until the manual's PDF is open. */
+/** product §2: shown from the first request until the manual's PDF is open. */
 export const LOADING_MESSAGE = 'LOADING USER MANUAL';
 
 /** What became of the PDF of one manual: a newer manual starts afresh. */
@@ -31,7 +31,7 @@ interface PdfState {
   error?: Error;
 }
 
-/** /manual, the Knowledge Base: the newest user manual in a PDF viewer (SPEC §2, §4, §8). */
+/** /manual, the Knowledge Base: the newest user manual in a PDF viewer (product §2, §4, §8). */
 export function ManualPage() {
   const manual = useLatestManual();
   const [pdf, setPdf] = useState<PdfState>();

@@ -40,7 +40,7 @@ export interface EditableFieldProps {
 }
 
 /**
- * One row of the profile: the value and an 'Edit' button, or a small form with save and cancel (SPEC §2, §4).
+ * One row of the profile: the value and an 'Edit' button, or a small form with save and cancel (product §2, §4).
  * Entering edit mode focuses the input; saving or cancelling puts focus back on the row's 'Edit' button. The phone
  * reads back grouped the way its country writes it, as a link that calls it (issue #9).
  */

@@ -1,6 +1,6 @@
 import { IDENTITY_QR, identityQrText, type SessionUser } from '@seva/shared';
 
-/** SPEC §3: the identity QR from the user record, with a text alternative that says what it holds. */
+/** product §3: the identity QR from the user record, with a text alternative that says what it holds. */
 export function IdentityQr({ user }: { user: SessionUser }) {
   const text = identityQrText(user.license_id, user.email, user.version);
   return (

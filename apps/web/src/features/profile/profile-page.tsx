@@ -21,7 +21,7 @@ const LOADING = 'Loading your profile...';
 /** Not in SPEC: an edit kept when the session ended, open again after signing in (issue #9). */
 export const DRAFT_RESTORED = 'Your unsaved change is back. Check it, then save.';
 
-/** SPEC §8: why the profile could not be shown. */
+/** product §8: why the profile could not be shown. */
 function loadErrorMessage(error: unknown): string {
   if (error instanceof ApiError && error.status === 404) return profileMessages.notFound;
   if (error instanceof ApiError && error.status === 401) return profileMessages.authenticationFailed;
@@ -35,7 +35,7 @@ export function ProfilePage() {
 }
 
 /**
- * The wearer's /profile: the user record, username and phone edited one at a time, and the identity QR (SPEC §2, §4,
+ * The wearer's /profile: the user record, username and phone edited one at a time, and the identity QR (product §2, §4,
  * §5, §8); 'Sign Out' beside the heading (issue #9). An edit kept when the session ended opens again here. Then their
  * glasses, their helpers (issue #18) and their account's sections.
  */
@@ -140,7 +140,7 @@ function ProfileDetails({
   );
 }
 
-/** SPEC §2: the error view offers 'RETURN TO LOGIN'; the session is ended first, or /login would send the user back. */
+/** product §2: the error view offers 'RETURN TO LOGIN'; the session is ended first, or /login would send the user back. */
 function ReturnToLogin() {
   const { signOut, isPending } = useSignOutAndLeave();
   return (

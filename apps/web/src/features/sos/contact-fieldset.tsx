@@ -6,7 +6,7 @@ import type { ContactsFormApi } from './use-contacts-form.ts';
 
 /**
  * One card of the edit mode: Full Name, country code ('name (code)', sorted by name) and the phone, which takes a
- * number as people write or paste it (SPEC §2, §5; issue #9). The legend names the card, and each control's name
+ * number as people write or paste it (product §2, §5; issue #9). The legend names the card, and each control's name
  * starts with it, so the two cards' fields are told apart when listed out of context.
  */
 export function ContactFieldset({ slot, form }: { slot: ContactSlot; form: ContactsFormApi }) {

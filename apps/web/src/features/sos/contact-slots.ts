@@ -1,6 +1,6 @@
 import type { ContactSlot } from '@seva/shared';
 
-/** SPEC §2: the two cards, their titles and badges, and how their controls' names begin. */
+/** product §2: the two cards, their titles and badges, and how their controls' names begin. */
 export const SLOT_INFO: Record<ContactSlot, { title: string; badge: 'Required' | 'Optional'; who: string }> = {
   primary: { title: 'Primary Contact', badge: 'Required', who: 'Primary contact' },
   secondary: { title: 'Secondary Contact', badge: 'Optional', who: 'Secondary contact' },

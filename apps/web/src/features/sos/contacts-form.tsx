@@ -36,7 +36,7 @@ function blankFields(values: ContactsInput, issue: string): Array<`${ContactSlot
 }
 
 /**
- * Edit mode (SPEC §2, §5): field rules on change and on save from the shared schema, then the one form-level
+ * Edit mode (product §2, §5): field rules on change and on save from the shared schema, then the one form-level
  * refusal the server would also give ('Primary emergency contact is required', 'Please fix phone number
  * validation errors', 'Please complete or clear secondary contact information'). A refusal goes away as soon as
  * what it was about is fixed (issue #9). When the session has ended, what was typed is kept for after signing in.

@@ -11,7 +11,7 @@ export interface ContactsViewProps {
 }
 
 /**
- * Read mode: each card shows Name and Phone, or 'Not provided', then 'Edit Contacts' (SPEC §2). A phone reads back
+ * Read mode: each card shows Name and Phone, or 'Not provided', then 'Edit Contacts' (product §2). A phone reads back
  * grouped the way its country writes it ('+44 7700 900123'), as a link that calls it (issue #9).
  */
 export function ContactsView({ contacts, onEdit, focus }: ContactsViewProps) {

@@ -12,7 +12,7 @@ import { ContactsForm } from './contacts-form.tsx';
 import { ContactsView, type ContactsViewProps } from './contacts-view.tsx';
 import type { ContactsFormValues } from './use-contacts-form.ts';
 
-/** Not in SPEC: says why the form is empty when the saved contacts could not be read (SPEC §4: edit mode then). */
+/** Not in SPEC: says why the form is empty when the saved contacts could not be read (product §4: edit mode then). */
 export const CONTACTS_LOAD_FAILED = 'Your saved contacts could not be loaded. You can enter them again below.';
 /** Not in SPEC: contacts typed before the session ended, back after signing in again (issue #9). */
 export const DRAFT_RESTORED = 'Your unsaved changes are back. Check them, then press Save Contacts.';
@@ -21,7 +21,7 @@ export const HOW_GLASSES_USE_CONTACTS =
   'Your paired SEVA glasses keep a copy of these contacts, updated each time they connect. When you ask the glasses for help, they contact your primary contact first, then your secondary contact.';
 
 /**
- * /sos, Emergency Contacts (SPEC §2, §4, §5): read mode when contacts are saved, else edit mode (also when
+ * /sos, Emergency Contacts (product §2, §4, §5): read mode when contacts are saved, else edit mode (also when
  * loading fails); saving returns to read mode with 'Emergency contacts saved successfully' for 3 seconds.
  * A blank contact starts in the country of the user's own phone (SPEC's India when it is not known), and contacts
  * typed before the session ended open again in edit mode (issue #9).

@@ -7,7 +7,7 @@ export interface ContactsFormValues {
   secondary: ContactInput;
 }
 
-/** The edit form: the shared field rules, checked on every change (SPEC §5: 'On change or save'). */
+/** The edit form: the shared field rules, checked on every change (product §5: 'On change or save'). */
 export function useContactsForm(initial: ContactsFormValues) {
   return useZodForm(contactFieldsSchema, { defaultValues: initial, mode: 'onChange' });
 }

@@ -1,4 +1,4 @@
-/** The slide `step` places away from `index` among `count` slides, wrapping around at both ends (SPEC §4). */
+/** The slide `step` places away from `index` among `count` slides, wrapping around at both ends (product §4). */
 export function wrapIndex(index: number, step: number, count: number): number {
   if (count < 1) return 0;
   return (((index + step) % count) + count) % count;

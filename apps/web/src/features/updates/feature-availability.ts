@@ -1,7 +1,7 @@
 import type { Feature, FeatureWithLink } from '@seva/shared';
 
 /**
- * What a feature card offers (SPEC §2): up to date on the user's glasses, a link to scan (with the older version the
+ * What a feature card offers (product §2): up to date on the user's glasses, a link to scan (with the older version the
  * glasses run, if they run one), nothing yet, or the list is still loading.
  */
 export type Availability =

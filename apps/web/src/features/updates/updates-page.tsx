@@ -17,7 +17,7 @@ export const failedToLoadFeatures = (message: string) => `Failed to load feature
 
 /**
  * /updates: a summary of what can be installed or updated now, then the eight features in a carousel, each with the
- * QR code that installs or updates it (SPEC §2, §4, §8).
+ * QR code that installs or updates it (product §2, §4, §8).
  */
 export function UpdatesPage() {
   const features = useFeatures();

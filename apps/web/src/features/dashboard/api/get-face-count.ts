@@ -2,7 +2,7 @@ import type { FaceSummary } from '@seva/shared';
 import { useQuery } from '@tanstack/react-query';
 import { ApiError, apiFetch } from '../../../lib/api-client.ts';
 
-/** How many faces the user has saved: POST /face-api/get_all_faces (SPEC §7: an array or `{ faces }`; 404 is none). */
+/** How many faces the user has saved: POST /face-api/get_all_faces (product §7: an array or `{ faces }`; 404 is none). */
 export function useFaceCount(email: string | undefined) {
   return useQuery({
     queryKey: ['dashboard', 'faces', email ?? ''],

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ApiError, apiFetch } from '../../../lib/api-client.ts';
 import { faceForm, facesQueryKey } from './face-form.ts';
 
-/** SPEC §7: an array, or an object with faces; a 404 means no faces. */
+/** product §7: an array, or an object with faces; a 404 means no faces. */
 async function getFaces(email: string): Promise<FaceSummary[]> {
   try {
     const data = await apiFetch<FaceSummary[] | { faces: FaceSummary[] }>('/face-api/get_all_faces', { form: faceForm({ email }) });

@@ -11,7 +11,7 @@ export interface StoreFaceInput {
   face_id: string;
 }
 
-/** SPEC §7: multipart file, name, email, face_id; an OK status is success. */
+/** product §7: multipart file, name, email, face_id; an OK status is success. */
 export function useStoreFace() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client.ts';
 
-/** GET /api/manuals/latest: the newest readable manual (SPEC §4). */
+/** GET /api/manuals/latest: the newest readable manual (product §4). */
 export interface LatestManual {
   id: string;
   fileName: string;

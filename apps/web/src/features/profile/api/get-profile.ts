@@ -4,7 +4,7 @@ import { apiFetch } from '../../../lib/api-client.ts';
 
 export const profileQueryKey = ['profile'] as const;
 
-/** GET /api/profile: the signed-in user's record, with its identity QR (SPEC §3). */
+/** GET /api/profile: the signed-in user's record, with its identity QR (product §3). */
 export function useProfile() {
   return useQuery({
     queryKey: profileQueryKey,

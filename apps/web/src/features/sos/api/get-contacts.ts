@@ -4,7 +4,7 @@ import { apiFetch } from '../../../lib/api-client.ts';
 
 export const contactsQueryKey = ['contacts'] as const;
 
-/** GET /api/contacts: the saved emergency contacts, the primary first (SPEC §3). */
+/** GET /api/contacts: the saved emergency contacts, the primary first (product §3). */
 export function useContacts() {
   return useQuery({
     queryKey: contactsQueryKey,
