@@ -36,6 +36,10 @@ export const messages = {
   storeNotHttp: 'A store holds SQL only: HTTP (Fastify, plugins/) belongs in routes.ts.',
   routeNotDb: 'A route parses and answers: SQL belongs in store.ts, rules in service.ts; call the service.',
   moduleNotOtherStore: "A module does not read another module's store.ts: call that module's service.",
+  serviceNotHttp: "A module's rules do not know HTTP: Fastify and plugins/ belong in routes.ts (or a *-http.ts beside it), which hands the service what the request says.",
+  routeNotOtherRoute: "A route does not import another module's routes: an HTTP piece two modules share belongs in plugins/.",
+  maintenanceNotServices: 'maintenance/ does not build services (services.ts): it takes what it needs as a parameter from its caller (cli/, server.ts).',
+  featureFetchesThroughClient: 'A feature calls the server through lib/api-client.ts (apiFetch, apiResponse), never fetch(): every call then has the same credentials, errors and references.',
 };
 
 // One import-x/no-restricted-paths for every file. It resolves each import (relative or by package name) to a file,
@@ -56,8 +60,12 @@ const zones = [
     return [
       { target: `apps/server/src/modules/${module}/routes.ts`, from: `apps/server/src/modules/${module}/store.ts`, message: messages.routeNotDb },
       ...(otherStores.length > 0 ? [{ target: `apps/server/src/modules/${module}`, from: otherStores, message: messages.moduleNotOtherStore }] : []),
+      ...(otherStores.length > 0
+        ? [{ target: `apps/server/src/modules/${module}`, from: otherStores.map((store) => store.replace(/store\.ts$/, 'routes.ts')), message: messages.routeNotOtherRoute }]
+        : []),
     ];
   }),
+  { target: 'apps/server/src/maintenance', from: 'apps/server/src/services.ts', message: messages.maintenanceNotServices },
 ];
 
 // Packages are named, not resolved to a folder that means anything, so bans on package names stay with
@@ -65,23 +73,29 @@ const zones = [
 // block below carries every ban whose files cover its own: the ban list is merged here, not by ESLint.
 const nodeBuiltins = `^(node:|(${builtinModules.filter((name) => !name.startsWith('_')).join('|')})(/|$))`;
 const fastify = ['fastify', 'fastify/*', '@fastify/*'];
+/** A module's files that speak HTTP, and its tests (which build the app). */
+const MODULE_HTTP_FILES = ['apps/server/src/modules/*/routes.ts', 'apps/server/src/modules/*/*-http.ts', 'apps/server/src/modules/*/*.test.ts'];
 const kysely = ['kysely', 'kysely/*'];
 const packageBans = [
   { files: 'packages/shared/**', group: [...fastify, ...kysely, 'react', 'react-*', 'react/*', 'react-dom/*', '@seva/server', '@seva/web'], message: messages.sharedIsPure },
   { files: 'packages/shared/**', regex: nodeBuiltins, message: messages.sharedIsPure },
   { files: 'apps/web/**', group: ['@seva/server', '@seva/server/*', ...fastify, ...kysely], message: messages.webNotServer },
   { files: 'apps/server/**', group: ['@seva/web', '@seva/web/*', 'react', 'react-*', 'react/*', 'react-dom/*'], message: messages.serverNotWeb },
+  // A module's files other than its HTTP ones (routes.ts, *-http.ts) and tests: its service and its helpers.
+  { files: 'apps/server/src/modules/*/*.ts', ignores: MODULE_HTTP_FILES, group: fastify, message: messages.serviceNotHttp },
+  { files: 'apps/server/src/modules/*/*.ts', ignores: MODULE_HTTP_FILES, regex: '(^|/)plugins/', message: messages.serviceNotHttp },
   { files: 'apps/server/src/modules/*/store.ts', group: fastify, message: messages.storeNotHttp },
   { files: 'apps/server/src/modules/*/routes.ts', group: kysely, message: messages.routeNotDb },
 ];
 const covers = (general, specific) => general === specific || (general.endsWith('/**') && specific.startsWith(general.slice(0, -2)));
 const packageBanBlocks = [...new Set(packageBans.map((ban) => ban.files))].map((files) => ({
   files: [files],
+  ...(packageBans.find((ban) => ban.files === files)?.ignores ? { ignores: packageBans.find((ban) => ban.files === files).ignores } : {}),
   rules: {
     'no-restricted-imports': [
       'error',
       // Every ban whose folder covers this one (itself included), e.g. the store.ts block keeps the server-wide bans.
-      { patterns: packageBans.filter((ban) => covers(ban.files, files)).map(({ files: _files, ...pattern }) => pattern) },
+      { patterns: packageBans.filter((ban) => covers(ban.files, files)).map(({ files: _files, ignores: _ignores, ...pattern }) => pattern) },
     ],
   },
 }));
@@ -162,6 +176,19 @@ export default tseslint.config(
       ...jsxA11y.flatConfigs.strict.rules,
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
+    },
+  },
+  {
+    files: ['apps/web/src/features/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-globals': ['error', { name: 'fetch', message: messages.featureFetchesThroughClient }],
+      'no-restricted-properties': [
+        'error',
+        { object: 'window', property: 'fetch', message: messages.featureFetchesThroughClient },
+        { object: 'globalThis', property: 'fetch', message: messages.featureFetchesThroughClient },
+        { object: 'self', property: 'fetch', message: messages.featureFetchesThroughClient },
+      ],
     },
   },
   ...packageBanBlocks,

@@ -35,6 +35,8 @@ const representatives = [
   { file: 'apps/web/src/lib/api-client.ts', zones: ['webNotServer', 'sharedWebCode'], bans: ['webNotServer'], packageDir: 'apps/web' },
   { file: 'apps/server/src/modules/faces/store.ts', zones: ['serverNotWeb', 'storeNotHttp', 'moduleNotOtherStore'], bans: ['serverNotWeb', 'storeNotHttp'], packageDir: 'apps/server' },
   { file: 'apps/server/src/modules/faces/routes.ts', zones: ['serverNotWeb', 'routeNotDb', 'moduleNotOtherStore'], bans: ['serverNotWeb', 'routeNotDb'], packageDir: 'apps/server' },
+  { file: 'apps/server/src/modules/faces/service.ts', zones: ['serverNotWeb', 'moduleNotOtherStore', 'routeNotOtherRoute'], bans: ['serverNotWeb', 'serviceNotHttp'], packageDir: 'apps/server' },
+  { file: 'apps/server/src/maintenance/backup.ts', zones: ['serverNotWeb', 'maintenanceNotServices'], bans: ['serverNotWeb'], packageDir: 'apps/server' },
   { file: 'packages/shared/src/messages.ts', zones: ['sharedIsPure'], bans: ['sharedIsPure'], packageDir: 'packages/shared' },
   { file: 'e2e/auth.spec.ts', zones: [], bans: [], packageDir: '.' },
 ];
@@ -100,6 +102,32 @@ const breaches = [
     ],
   },
   {
+    file: 'apps/server/src/modules/faces/service.ts',
+    code: "import type { FastifyRequest } from 'fastify';\nimport '../../plugins/parse-body.ts';\nexport type R = FastifyRequest;\n",
+    reports: [
+      ['no-restricted-imports', messages.serviceNotHttp],
+      ['no-restricted-imports', messages.serviceNotHttp],
+    ],
+  },
+  {
+    file: 'apps/server/src/modules/faces/routes.ts',
+    code: "import '../identity/routes.ts';\n",
+    reports: [['import-x/no-restricted-paths', messages.routeNotOtherRoute]],
+  },
+  {
+    file: 'apps/server/src/maintenance/lint-probe.ts',
+    code: "import '../services.ts';\n",
+    reports: [['import-x/no-restricted-paths', messages.maintenanceNotServices]],
+  },
+  {
+    file: 'apps/web/src/features/profile/api/lint-probe.ts',
+    code: "export const a = fetch('/api/profile');\nexport const b = window.fetch('/api/profile');\n",
+    reports: [
+      ['no-restricted-globals', messages.featureFetchesThroughClient],
+      ['no-restricted-properties', messages.featureFetchesThroughClient],
+    ],
+  },
+  {
     file: 'packages/shared/src/lint-probe.ts',
     code: "import fs from 'node:fs';\nimport 'path';\nimport 'react';\nimport '../../../apps/server/src/config.ts';\nexport const f = fs;\n",
     reports: [
@@ -138,6 +166,15 @@ for (const { file, code, reports } of breaches) {
 }
 
 // A probe that crosses nothing is clean, so the rules do not fire on everything.
+{
+  // A module's HTTP files may speak HTTP: routes.ts and a *-http.ts beside it.
+  for (const file of ['apps/server/src/modules/faces/routes.ts', 'apps/server/src/modules/faces/lint-probe-http.ts']) {
+    const code = "import type { FastifyRequest } from 'fastify';\nimport '../../plugins/parse-body.ts';\nexport type R = FastifyRequest;\n";
+    const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
+    const found = (result?.messages ?? []).filter((message) => message.ruleId === 'no-restricted-imports');
+    expect(found.length === 0, `${file}: an HTTP file of a module was refused Fastify or plugins/: ${found.map((m) => m.message).join('; ')}`);
+  }
+}
 {
   const code = "import '../../components/ui/button.tsx';\nimport './faces-page.tsx';\nimport '@seva/shared';\nimport '@tanstack/react-query';\nimport 'vitest';\n";
   const [result] = await eslint.lintText(code, { filePath: path.join(root, 'apps/web/src/features/faces/lint-probe.test.tsx') });

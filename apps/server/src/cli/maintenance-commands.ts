@@ -1,5 +1,5 @@
 import type { Config } from '../config.ts';
-import { backupEmbeddedInstall, BackupError, restoreEmbeddedInstall } from '../maintenance/backup.ts';
+import { backupEmbeddedInstall, BackupError, restoreEmbeddedInstall, type IntegrityOver } from '../maintenance/backup.ts';
 import { describeFinding, describeStray, ORPHAN_GRACE_MS } from '../maintenance/integrity.ts';
 import { describeLoose, looseEntries, tighten } from '../private-files.ts';
 import type { Services } from '../services.ts';
@@ -68,9 +68,9 @@ const stuckAdvice = (count: number) =>
   `${plural(count, 'blob')} could not be deleted for over an hour: the server's log says why (blob deletion queue); fix that and the queue retries on its own.`;
 
 /** `backup FILE`: the embedded install into one archive, while the server runs; PostgreSQL: says to use pg_dump. */
-export async function backupCommand(config: Config, file: string, out: Output): Promise<number> {
+export async function backupCommand(config: Config, file: string, integrityOver: IntegrityOver, out: Output): Promise<number> {
   try {
-    const summary = await backupEmbeddedInstall(config, file);
+    const summary = await backupEmbeddedInstall(config, file, integrityOver);
     for (const line of summary.leftOut) out.log(`left out, deleted while the backup ran: ${line}`);
     out.log(
       `Backed up ${config.dataDir} to ${summary.file} (${formatSize(summary.bytes)}): records as of ${summary.createdAt}, ` +
@@ -85,9 +85,9 @@ export async function backupCommand(config: Config, file: string, out: Output): 
 }
 
 /** `restore FILE`: a backup into an empty DATA_DIR. */
-export async function restoreCommand(config: Config, file: string, out: Output): Promise<number> {
+export async function restoreCommand(config: Config, file: string, integrityOver: IntegrityOver, out: Output): Promise<number> {
   try {
-    const summary = await restoreEmbeddedInstall(config, file);
+    const summary = await restoreEmbeddedInstall(config, file, integrityOver);
     out.log(
       `Restored ${file} into ${summary.dataDir}: records as of ${summary.createdAt}, ${listRecords(summary.records)}, ` +
         `${plural(summary.blobs, 'blob')}; every record has its blob${summary.verified ? ', and its signature matches BACKUP_KEY' : ''}. Start the server with this DATA_DIR.`,

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { FEATURE_DB_KEYS } from '@seva/shared';
 import type { Config } from '../config.ts';
 import { DomainError } from '../domain-errors.ts';
-import { openInfrastructure } from '../infrastructure.ts';
+import { openInfrastructure, type Infrastructure } from '../infrastructure.ts';
 import { checkDownloadUrl, checkFeatureKey } from '../modules/features/service.ts';
 import { checkManualFile, MAX_MANUAL_BYTES, manualMessages } from '../modules/manuals/service.ts';
 import { createServices, type Services } from '../services.ts';
@@ -14,6 +14,9 @@ export interface CliOutput {
   log(line: string): void;
   error(line: string): void;
 }
+
+/** A backup's or restore's copy is checked by the integrity check the server itself builds. */
+const integrityOfCopy = (infrastructure: Infrastructure) => createServices(infrastructure).integrity;
 
 export const USAGE = `Usage: npm run admin -- <command>
 
@@ -123,9 +126,9 @@ export async function runCli(argv: readonly string[], config: Config, out: CliOu
       case 'check':
         return await withServices(config, out, (services) => checkCommand(services, config, command.repair, out));
       case 'backup':
-        return await backupCommand(config, command.file, out);
+        return await backupCommand(config, command.file, integrityOfCopy, out);
       case 'restore':
-        return await restoreCommand(config, command.file, out);
+        return await restoreCommand(config, command.file, integrityOfCopy, out);
     }
   } catch (error) {
     if (error instanceof CliError) {

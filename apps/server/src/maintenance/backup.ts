@@ -9,9 +9,8 @@ import type { Config } from '../config.ts';
 import { openDatabase, SQLITE_FILE_NAME, type DatabaseHandle, type Db } from '../db/database.ts';
 import { createMetrics } from '../metrics/portal-metrics.ts';
 import type { Infrastructure } from '../infrastructure.ts';
-import { createServices } from '../services.ts';
 import { PRIVATE_FILE_MODE } from '../private-files.ts';
-import { describeFinding, type Finding } from './integrity.ts';
+import { describeFinding, type Finding, type Integrity } from './integrity.ts';
 import { createTarWriter, readTar, type TarEntry } from './tar.ts';
 
 /**
@@ -94,8 +93,14 @@ function snapshotBlobs(live: BlobStore, db: Db): BlobStore {
   };
 }
 
-/** The services over a database copy (a snapshot or a restore): no mail, no face engine. */
-function servicesOver(config: Config, database: DatabaseHandle, blobs: BlobStore) {
+/**
+ * How a backup or restore checks a copy's records against its blobs: the caller builds the integrity check from the
+ * copy's infrastructure (the CLI: the same services the server builds), so maintenance never builds services itself.
+ */
+export type IntegrityOver = (infrastructure: Infrastructure) => Integrity;
+
+/** The integrity check over a database copy (a snapshot or a restore): no mail, no face engine. */
+function integrityOver(build: IntegrityOver, config: Config, database: DatabaseHandle, blobs: BlobStore): Integrity {
   const infrastructure: Infrastructure = {
     config,
     database,
@@ -113,7 +118,7 @@ function servicesOver(config: Config, database: DatabaseHandle, blobs: BlobStore
     metrics: createMetrics({ enabled: false }),
     close: () => database.close(),
   };
-  return createServices(infrastructure);
+  return build(infrastructure);
 }
 
 const countByKind = (entries: Array<{ kind: string }>) =>
@@ -135,7 +140,7 @@ function foldWal(file: string): void {
  * with SQLite's online backup, then the blobs those records name. A blob deleted in between means its record was
  * deleted too; that record is left out of the copy. The archive is written beside `file` and renamed into place.
  */
-export async function backupEmbeddedInstall(config: Config, file: string): Promise<BackupSummary> {
+export async function backupEmbeddedInstall(config: Config, file: string, build: IntegrityOver): Promise<BackupSummary> {
   if (config.databaseUrl) throw new BackupError(backupMessages.postgres);
   const liveDatabase = path.join(config.dataDir, SQLITE_FILE_NAME);
   if (!fs.existsSync(liveDatabase)) throw new BackupError(backupMessages.noInstall(config.dataDir));
@@ -159,7 +164,7 @@ export async function backupEmbeddedInstall(config: Config, file: string): Promi
 
     snapshot = await openDatabase({ dataDir: staging, databaseUrl: undefined, databaseSchema: undefined });
     const live = fileBlobStore(config.dataDir, snapshot.db);
-    const { integrity } = servicesOver(config, snapshot, snapshotBlobs(live, snapshot.db));
+    const integrity = integrityOver(build, config, snapshot, snapshotBlobs(live, snapshot.db));
     const named = await integrity.namedBlobs();
     const lost: Finding[] = [];
     let blobs = 0;
@@ -236,7 +241,7 @@ async function checkEmpty(dataDir: string): Promise<void> {
  * against the manifest and the records against the blobs, then moves the files into place. A failure leaves DATA_DIR
  * empty.
  */
-export async function restoreEmbeddedInstall(config: Config, file: string): Promise<RestoreSummary> {
+export async function restoreEmbeddedInstall(config: Config, file: string, build: IntegrityOver): Promise<RestoreSummary> {
   if (config.databaseUrl) throw new BackupError(backupMessages.restorePostgres);
   if (!fs.existsSync(file) || !fs.statSync(file).isFile()) throw new BackupError(backupMessages.notFound(file));
   const dataDir = config.dataDir;
@@ -296,7 +301,7 @@ export async function restoreEmbeddedInstall(config: Config, file: string): Prom
     const restored = await openDatabase({ dataDir: staging, databaseUrl: undefined, databaseSchema: undefined });
     let summary: RestoreSummary;
     try {
-      const { integrity } = servicesOver(config, restored, fileBlobStore(staging, restored.db));
+      const integrity = integrityOver(build, config, restored, fileBlobStore(staging, restored.db));
       // Every blob in a backup is named by one of its records, so any unnamed blob counts, however new.
       const report = await integrity.check({ orphansStoredBefore: new Date(Date.now() + 60_000) });
       if (report.findings.length > 0) throw damaged(`its records and blobs disagree: ${report.findings.map(describeFinding).join('; ')}`);

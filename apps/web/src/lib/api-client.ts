@@ -31,8 +31,20 @@ export const NETWORK_ERROR_MESSAGE = 'Unable to connect to the server. Please ch
 type Body = { json: unknown; form?: never } | { form: FormData; json?: never } | { json?: never; form?: never };
 
 /** The one HTTP client: same-origin, cookie session, JSON or form bodies, errors as ApiError. */
-export async function apiFetch<T>(path: string, options: { method?: string; signal?: AbortSignal } & Body = {}): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+export async function apiFetch<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const response = await apiResponse(path, options);
+  if (response.status === 204) return undefined as T;
+  return parseJson(await response.text()) as T;
+}
+
+type RequestOptions = { method?: string; signal?: AbortSignal; accept?: string } & Body;
+
+/**
+ * The answer itself, for a call that reads its body as it arrives (the data download): the same request as
+ * `apiFetch`, refused answers and lost connections as ApiError.
+ */
+export async function apiResponse(path: string, options: RequestOptions = {}): Promise<Response> {
+  const headers: Record<string, string> = { Accept: options.accept ?? 'application/json' };
   let body: BodyInit | undefined;
   if (options.json !== undefined) {
     headers['Content-Type'] = 'application/json';
@@ -53,9 +65,8 @@ export async function apiFetch<T>(path: string, options: { method?: string; sign
     if ((error as Error).name === 'AbortError') throw error;
     throw new ApiError(0, NETWORK_ERROR_MESSAGE);
   }
-  if (response.status === 204) return undefined as T;
   if (!response.ok) throw await apiErrorOf(response);
-  return parseJson(await response.text()) as T;
+  return response;
 }
 
 /**
@@ -63,7 +74,7 @@ export async function apiFetch<T>(path: string, options: { method?: string; sign
  * own). A body with no message of its own (`{}`, a proxy's HTML page) is never shown as it is (issue #9: 'Failed to
  * load user manuals: {}'); the status is said instead. An unexpected server error's message ends with its reference.
  */
-export async function apiErrorOf(response: Response): Promise<ApiError> {
+async function apiErrorOf(response: Response): Promise<ApiError> {
   const text = await response.text();
   const parsed = parseJson(text);
   const payload = (parsed !== null && typeof parsed === 'object' ? parsed : {}) as { message?: unknown; field?: string; code?: string; requestId?: unknown };

@@ -2,10 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { accountMessages, changePasswordSchema, deleteAccountSchema, exportRequestSchema, passwordChangedMessage, signedOutBrowserMessage, signedOutOthersMessage } from '@seva/shared';
 import { z } from 'zod';
 import { notFound } from '../../domain-errors.ts';
+import { caller } from '../../plugins/caller.ts';
 import { actingDevice } from '../../plugins/acting-device.ts';
 import { parseBody } from '../../plugins/parse-body.ts';
 import { clearSessionCookie, sessionToken } from '../../plugins/session.ts';
-import { caller } from '../identity/routes.ts';
 import type { AccountService } from './service.ts';
 
 /** A session id as GET /sessions gives it: 43 base64url characters (a SHA-256). */

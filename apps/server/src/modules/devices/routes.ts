@@ -3,10 +3,10 @@ import { deviceMessages, installedFeaturesSchema, pairingAllowSchema, pairingCod
 import { z } from 'zod';
 import { DomainError, tooMany, unauthenticated, unavailable } from '../../domain-errors.ts';
 import type { PortalMetrics } from '../../metrics/portal-metrics.ts';
+import { caller } from '../../plugins/caller.ts';
 import { actingDevice } from '../../plugins/acting-device.ts';
 import { parseBody } from '../../plugins/parse-body.ts';
 import { glassesMay } from '../../plugins/session.ts';
-import { caller } from '../identity/routes.ts';
 import { oauthParams, registerOAuthHttp } from './oauth-http.ts';
 import type { EventStreams } from './event-streams.ts';
 import type { DevicesService } from './service.ts';

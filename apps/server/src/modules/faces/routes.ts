@@ -13,7 +13,7 @@ import { notFound } from '../../domain-errors.ts';
 import { actingDevice } from '../../plugins/acting-device.ts';
 import { actingHelperName, helpersAllowed } from '../../plugins/session.ts';
 import { parseBody } from '../../plugins/parse-body.ts';
-import { formOf, registerFormParsers } from './form-body.ts';
+import { formOf, registerFormParsers } from './form-http.ts';
 import type { FacesService } from './service.ts';
 
 const imageParams = z.object({ faceId: z.uuid() });

@@ -14,10 +14,10 @@ import {
 } from '@seva/shared';
 import { z } from 'zod';
 import { notFound, refused, unauthenticated } from '../../domain-errors.ts';
+import { caller } from '../../plugins/caller.ts';
 import { parseBody } from '../../plugins/parse-body.ts';
 import { clearSessionCookie, sessionToken, setSessionCookie, type Identify } from '../../plugins/session.ts';
 import { hashToken } from '../../tokens.ts';
-import { caller } from '../identity/routes.ts';
 import { SESSION_TTL_MS } from '../identity/service.ts';
 import type { HelperCaller, HelpersService } from './service.ts';
 

@@ -25,7 +25,7 @@ import type { SignedInUser } from '../../db/signed-in-user.ts';
 import { conflict, expired, invalid, notFound, refused, tooMany, unauthenticated, unavailable } from '../../domain-errors.ts';
 import { isSingleMailAddress } from '../../mail/mail-address.ts';
 import type { Mail, Mailer } from '../../mail/mailer.ts';
-import { parseBody } from '../../plugins/parse-body.ts';
+import { parseInput } from '../../parse-input.ts';
 import { isTouchDue, sessionExpiry } from '../../session-lifetime.ts';
 import { hashToken, newToken } from '../../tokens.ts';
 import { ACTIVITY_RETENTION_MS } from '../activity/service.ts';
@@ -255,10 +255,10 @@ export function createHelpersService(deps: HelpersDeps) {
       const existing = await store.findAccountByEmail(db, link.email);
       let account: store.HelperAccountRow;
       if (existing) {
-        const input = parseBody(acceptAsExistingHelperSchema, { token: body.token, password: body.password });
+        const input = parseInput(acceptAsExistingHelperSchema, { token: body.token, password: body.password });
         account = await checkPassword(existing, input.password, caller, link.email);
       } else {
-        const input: z.infer<typeof acceptAsNewHelperSchema> = parseBody(acceptAsNewHelperSchema, body);
+        const input: z.infer<typeof acceptAsNewHelperSchema> = parseInput(acceptAsNewHelperSchema, body);
         if (isWeakPassword(input.password, [input.name, link.email])) throw invalid(messages.passwordTooWeak, 'password');
         account = { id: randomUUID(), email: link.email, name: input.name, password_hash: await hashPassword(input.password), created_at: iso() };
       }

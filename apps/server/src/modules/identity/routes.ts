@@ -1,15 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { accountMessages, newPasswordSchema, resetRequestSchema, restoreAccountSchema, signInSchema, signUpSchema, tokenSchema } from '@seva/shared';
+import { caller } from '../../plugins/caller.ts';
 import { parseBody } from '../../plugins/parse-body.ts';
 import { clearSessionCookie, sessionToken, setSessionCookie, type Identify } from '../../plugins/session.ts';
-import { SESSION_TTL_MS, type Caller, type IdentityService } from './service.ts';
+import { SESSION_TTL_MS, type IdentityService } from './service.ts';
 import { toSessionUser } from './session-user.ts';
 import { describeUserAgent } from '../../user-agent.ts';
-
-export const caller = (request: FastifyRequest): Caller => ({
-  ip: request.ip,
-  userAgent: request.headers['user-agent']?.slice(0, 512) ?? null,
-});
 
 const ALREADY_VERIFIED = 'Your e-mail is already verified. You can sign in.';
 

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiError, apiErrorOf, NETWORK_ERROR_MESSAGE } from '../../../lib/api-client.ts';
+import { ApiError, apiResponse } from '../../../lib/api-client.ts';
 import { activityQueryKey } from './get-activity.ts';
 
 /** How much of the archive has arrived; `total` is the answer's Content-Length. */
@@ -20,20 +20,9 @@ export const DOWNLOAD_CUT_SHORT = 'The download was cut short. Please try again.
  * page can show how much has come (issue #12). Resolves once the whole file is in the browser.
  */
 async function fetchArchive(onProgress: (progress: DownloadProgress) => void): Promise<DownloadedFile> {
-  let response: Response;
-  try {
-    // The download's index.html writes times in the user's own time zone.
-    const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-    response = await fetch('/api/account/export', {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers: { Accept: 'application/zip', 'Content-Type': 'application/json' },
-      body: JSON.stringify(timeZone ? { timeZone } : {}),
-    });
-  } catch {
-    throw new ApiError(0, NETWORK_ERROR_MESSAGE);
-  }
-  if (!response.ok) throw await apiErrorOf(response);
+  // The download's index.html writes times in the user's own time zone.
+  const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const response = await apiResponse('/api/account/export', { method: 'POST', accept: 'application/zip', json: timeZone ? { timeZone } : {} });
   const length = Number(response.headers.get('Content-Length'));
   const total = Number.isFinite(length) && length > 0 ? length : undefined;
   const fileName = /filename="([^"]+)"/.exec(response.headers.get('Content-Disposition') ?? '')?.[1] ?? 'seva-data.zip';
