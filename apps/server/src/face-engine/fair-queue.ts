@@ -84,4 +84,3 @@ export function createFairQueue({ slots, perKey, maxWaiting }: FairQueueOptions)
   };
 }
 
-export type FairQueue = ReturnType<typeof createFairQueue>;
