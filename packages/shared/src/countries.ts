@@ -39,7 +39,7 @@ const TABLE: readonly Country[] = [
 ];
 
 /** SPEC §3: an unknown code validates against 10 digits. */
-export const UNKNOWN_COUNTRY_LENGTH = 10;
+const UNKNOWN_COUNTRY_LENGTH = 10;
 
 /** Every country, sorted by name, as lists show them. */
 export const COUNTRIES: readonly Country[] = [...TABLE].sort((a, b) => a.name.localeCompare(b.name, 'en'));
