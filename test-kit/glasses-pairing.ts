@@ -1,10 +1,10 @@
 import type { Send } from './transport.ts';
 
 /** The glasses' OAuth client and grant (RFC 8628), as the firmware sends them. */
-export const GLASSES_CLIENT_ID = 'seva-glasses';
+const GLASSES_CLIENT_ID = 'seva-glasses';
 export const DEVICE_CODE_GRANT = 'urn:ietf:params:oauth:grant-type:device_code';
 
-export interface PairedGlasses {
+interface PairedGlasses {
   accessToken: string;
   /** What the token may do, space-separated. */
   scope: string;

@@ -4,7 +4,7 @@ import { TEST_PASSWORD } from './test-user.ts';
 import { cookieOf, type Send } from './transport.ts';
 
 /** A helper not yet invited (issue #18): a name, a unique address and a password that meets the rules. */
-export interface TestHelper {
+interface TestHelper {
   name: string;
   email: string;
   password: string;

@@ -13,7 +13,7 @@ export interface Portal {
 }
 
 /** The user a sign-in answers with. */
-export interface SignedInAs {
+interface SignedInAs {
   uid: string;
   email: string;
 }
@@ -30,7 +30,7 @@ export function recordedMails(mails: ReadonlyArray<{ to: string; text: string }>
 }
 
 /** Tokens from the .eml files a running portal writes under DATA_DIR/mail; waits up to `timeoutMs` for the e-mail. */
-export function emlOutbox(outbox: string, timeoutMs = 10_000): TokenSource {
+function emlOutbox(outbox: string, timeoutMs = 10_000): TokenSource {
   return async (to, page) => {
     const until = Date.now() + timeoutMs;
     for (;;) {

@@ -13,7 +13,7 @@ export interface Answer {
 export type Send = (method: string, url: string, body?: unknown, headers?: Record<string, string>) => Promise<Answer>;
 
 /** What the kit needs of a Fastify app (`app.inject`), without importing Fastify. */
-export interface Injectable {
+interface Injectable {
   inject(request: { method: string; url: string; payload?: string; headers?: Record<string, string> }): Promise<{
     statusCode: number;
     body: string;

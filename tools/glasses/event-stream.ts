@@ -1,5 +1,5 @@
 /** One event of a text/event-stream (HTML standard §9.2.6), as the glasses act on it. */
-export interface ServerEvent {
+interface ServerEvent {
   event: string;
   id: string | undefined;
   data: string;

@@ -20,7 +20,7 @@ export interface GlassesState {
   faces: Record<string, string>;
 }
 
-export const STATE_FILE_NAME = '.seva-glasses.json';
+const STATE_FILE_NAME = '.seva-glasses.json';
 
 /** `$SEVA_GLASSES_HOME/.seva-glasses.json`, or `./.seva-glasses.json`. */
 export function stateFileIn(home: string | undefined): string {

@@ -23,12 +23,12 @@ Environment:
   SEVA_URL            the portal (default http://localhost:3000)
   SEVA_GLASSES_HOME   the folder of the token file .seva-glasses.json (default: the current folder)`;
 
-export interface GlassesOutput {
+interface GlassesOutput {
   log(line: string): void;
   error(line: string): void;
 }
 
-export interface GlassesContext {
+interface GlassesContext {
   portal: string;
   stateFile: string;
   out: GlassesOutput;

@@ -46,14 +46,14 @@ export interface Config {
 export type TrustProxy = false | number | string[];
 
 /** An action's limits: per address, per account, and (where given) per (account, address) pair. */
-export interface LimitRules {
+interface LimitRules {
   perIp: RateLimit;
   perAccount: RateLimit;
   /** Reset requests (D-036): per (e-mail, address), so that perAccount can be a ceiling no few addresses reach. */
   perPair?: RateLimit;
 }
 
-export interface EventsConfig {
+interface EventsConfig {
   /** A heartbeat comment at least this often (below every proxy's idle timeout). */
   heartbeatMs: number;
   /** The `retry:` the glasses wait before reconnecting. */
@@ -64,7 +64,7 @@ export interface EventsConfig {
   coalesceMs: number;
 }
 
-export interface HttpTimeouts {
+interface HttpTimeouts {
   /** The whole request, body included, must arrive within this; also how long a socket may sit silent mid-request. */
   requestMs: number;
   /** The request line and headers must arrive within this. */
@@ -164,7 +164,7 @@ export const defaultRateLimits: Config['rateLimits'] = {
 };
 
 /** RATE_LIMIT_MULTIPLIER raises the pairing limits at most this much: a test rig needs a few more, never thousands. */
-export const PAIRING_MULTIPLIER_CAP = 10;
+const PAIRING_MULTIPLIER_CAP = 10;
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 

@@ -13,7 +13,7 @@ export type DomainErrorKind =
   | 'too-many' // a rate limit: 429
   | 'unavailable'; // our side cannot do it now (mail down, face queue full): 503
 
-export interface DomainErrorDetails {
+interface DomainErrorDetails {
   /** The form field the message belongs to. */
   field?: string;
   /** A machine-readable reason for the client to branch on (e.g. 'unverified'). */

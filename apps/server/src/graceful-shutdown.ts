@@ -5,7 +5,7 @@ const CUT_OFF_BEFORE_DEADLINE_MS = 1500;
 /** If closing has not finished this long before the deadline, the process exits anyway (with 1). */
 const EXIT_BEFORE_DEADLINE_MS = 250;
 
-export interface ShutdownSteps {
+interface ShutdownSteps {
   /** From the signal to the exit (SHUTDOWN_TIMEOUT_SECONDS). */
   deadlineMs: number;
   /** How long readiness answers 503 while the server still serves, before it stops accepting (SHUTDOWN_DRAIN_SECONDS). */

@@ -8,7 +8,7 @@ import path from 'node:path';
 export const PRIVATE_DIR_MODE = 0o700;
 export const PRIVATE_FILE_MODE = 0o600;
 
-export interface LooseEntry {
+interface LooseEntry {
   /** Relative to DATA_DIR ('.' for DATA_DIR itself). */
   path: string;
   mode: number;

@@ -3,7 +3,7 @@ import { Writable } from 'node:stream';
 const LEVELS: Record<number, string> = { 10: 'trace', 20: 'debug', 30: 'info', 40: 'WARN', 50: 'ERROR', 60: 'FATAL' };
 
 /** One pino line as a person reads it in a terminal: '19:45:02 info  Open the SEVA portal at http://localhost:3000'. */
-export function readableLogLine(json: string): string {
+function readableLogLine(json: string): string {
   let entry: { time?: number; level?: number; msg?: string; reqId?: string; err?: { stack?: string; message?: string } };
   try {
     entry = JSON.parse(json) as typeof entry;

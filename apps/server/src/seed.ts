@@ -3,7 +3,7 @@ import { SAMPLE_MANUAL_FILE_NAME, sampleManualPdf } from './modules/manuals/samp
 import type { ManualsService } from './modules/manuals/service.ts';
 
 /** The sample manual's fixed id: instances starting together on one database add it once. */
-export const SAMPLE_MANUAL_ID = '00000000-0000-4000-8000-00000000a001';
+const SAMPLE_MANUAL_ID = '00000000-0000-4000-8000-00000000a001';
 
 /**
  * First start of an empty install: adds a generated sample user manual when there is no manual,

@@ -1,7 +1,7 @@
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** A session ends after this long without use (D-016)… */
-export const SESSION_IDLE_MS = 30 * DAY_MS;
+const SESSION_IDLE_MS = 30 * DAY_MS;
 /** …and this long after its sign-in, however much it is used; also the cookie's max age. */
 export const SESSION_MAX_MS = 90 * DAY_MS;
 /**

@@ -2,7 +2,7 @@ import Bowser from 'bowser';
 import { accountMessages, browserDescription } from '@seva/shared';
 
 /** A browser as people name it: 'Chrome' and 'Windows 10', read from its User-Agent header. */
-export interface BrowserName {
+interface BrowserName {
   browser: string;
   system: string;
 }

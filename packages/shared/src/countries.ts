@@ -38,9 +38,8 @@ const TABLE: readonly Country[] = [
   { code: '+65', name: 'Singapore', lengths: [8], region: 'SG' },
 ];
 
-/** product §3: an unknown code validates against 10 digits; 15 is the most any number has (E.164). */
-export const UNKNOWN_COUNTRY_LENGTH = 10;
-export const UNKNOWN_COUNTRY_MAX_LENGTH = 15;
+/** product §3: an unknown code validates against 10 digits. */
+const UNKNOWN_COUNTRY_LENGTH = 10;
 
 /** Every country, sorted by name, as lists show them. */
 export const COUNTRIES: readonly Country[] = [...TABLE].sort((a, b) => a.name.localeCompare(b.name, 'en'));

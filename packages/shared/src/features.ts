@@ -47,7 +47,7 @@ export interface FeaturesResponse {
 }
 
 /** A level-H QR of 320 px stays easy to scan with links up to this length. */
-export const DOWNLOAD_LINK_MAX = 500;
+const DOWNLOAD_LINK_MAX = 500;
 
 /**
  * Why a download link may not be stored and shown to every user as a QR code, or undefined when it may: the glasses

@@ -19,7 +19,7 @@ export const DEFAULT_GLASSES_SCOPES: readonly GlassesScope[] = ['faces:read', 'c
 
 const ORDER = Object.keys(GLASSES_SCOPES) as GlassesScope[];
 
-export const isGlassesScope = (name: string): name is GlassesScope => Object.hasOwn(GLASSES_SCOPES, name);
+const isGlassesScope = (name: string): name is GlassesScope => Object.hasOwn(GLASSES_SCOPES, name);
 
 /**
  * A `scope` parameter (space-separated, RFC 6749 §3.3) as the list of scopes it names, in a fixed order and without

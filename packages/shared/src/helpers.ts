@@ -97,7 +97,7 @@ export const invitationCancelledMessage = (helper: string) => `The invitation to
 export const invitationSentMessage = (email: string) => `Invitation sent to ${email}.`;
 export const stoppedHelpingMessage = (wearer: string) => `You no longer help ${wearer}.`;
 
-export type HelperStatus = 'invited' | 'active';
+type HelperStatus = 'invited' | 'active';
 
 /** One helper (or open invitation) as GET /api/helpers lists it to the wearer. */
 export interface HelperSummary {

@@ -1,19 +1,71 @@
-export * from './countries.ts';
-export * from './phone-numbers.ts';
-export * from './messages.ts';
-export * from './schemas/fields.ts';
-export * from './schemas/auth.ts';
-export * from './schemas/sign-up.ts';
-export * from './schemas/issues.ts';
-export * from './identity-qr.ts';
-export * from './schemas/profile.ts';
-export * from './schemas/contacts.ts';
-export * from './features.ts';
-export * from './schemas/faces.ts';
-export * from './schemas/devices.ts';
-export * from './glasses-scopes.ts';
-export * from './account.ts';
-export * from './schemas/account.ts';
-export * from './helpers.ts';
-export * from './schemas/helpers.ts';
-export * from './support.ts';
+/**
+ * What the apps, tools, test kit, end-to-end tests and benchmarks use from the shared rules. The files beside this one
+ * share more among themselves (field refinements, phone rules, message builders); those stay inside the package.
+ */
+export {
+  COUNTRIES, SIGNUP_DEFAULT_COUNTRY_CODE, CONTACT_DEFAULT_COUNTRY_CODE, signUpCountryFor, allowedLengths, countryLabel,
+} from './countries.ts';
+export {
+  phoneNumberReadBack, countryOfInternationalNumber, storedPhoneNumber, formatPhoneNumber, nationalPhoneText,
+  phoneHref,
+} from './phone-numbers.ts';
+export { PRODUCT_NAME, messages, digitCountText } from './messages.ts';
+export { hasForbiddenNameCharacter, PASSWORD_MAX } from './schemas/fields.ts';
+export {
+  USERNAME_MAX, signInSchema, type SignInInput, resetRequestSchema, type ResetRequestInput, newPasswordSchema,
+  type NewPasswordInput, tokenSchema, type SessionUser,
+} from './schemas/auth.ts';
+export { signUpSchema, type SignUpInput } from './schemas/sign-up.ts';
+export { firstIssue } from './schemas/issues.ts';
+export { identityQrText, IDENTITY_QR, FEATURE_QR, APP_VERSION, featureQrPayload } from './identity-qr.ts';
+export {
+  profileMessages, type ProfileField, profileUpdatedMessage, profileUpdateFailedMessage, profilePhoneFormSchema,
+  profileUsernameSchema, profileEditSchema, type ProfileEditInput,
+} from './schemas/profile.ts';
+export {
+  contactMessages, MAX_EMERGENCY_CONTACTS, CONTACT_NAME_MAX, type ContactSlot, CONTACT_SLOTS, type ContactInput,
+  type EmergencyContact, type ContactsInput, contactsToFormValues, contactsFormIssue, contactFieldsSchema,
+  saveContactsSchema, type SaveContactsInput, type SaveContactsData,
+} from './schemas/contacts.ts';
+export {
+  type Feature, FEATURE_DB_KEYS, type FeatureDbKey, FEATURES, type FeatureWithLink, type FeaturesResponse,
+  downloadLinkIssue, featureByDbKey, featureMessages,
+} from './features.ts';
+export {
+  FACE_NAME_MAX, MAX_IMAGE_BYTES, FACE_PAGE_SIZES, MAX_FACES_PER_USER, MAX_ANALYSES_IN_FLIGHT, faceMessages,
+  duplicateFaceNameMessage, faceNameKey, faceNameField, listFacesSchema, storeFaceFieldsSchema, renameFaceSchema,
+  deleteFaceSchema, recognizeFieldsSchema, type FaceSummary, type FaceBox, type RecognizeAnswer, imageTypeOfDataUrl,
+  faceFileName, estimatedSizeKb,
+} from './schemas/faces.ts';
+export {
+  USER_CODE_ALPHABET, USER_CODE_LENGTH, DEFAULT_DEVICE_NAME, DEVICE_NAME_MAX, deviceMessages, normalizeUserCode,
+  formatUserCode, pairingCodeSchema, type PairingCodeInput, pairingAllowSchema, type PairingAllowInput,
+  type PendingPairing, type PairedDevice, installedFeaturesSchema, type DeviceAuthorizationAnswer, type SyncedFace,
+  type SyncAnswer,
+} from './schemas/devices.ts';
+export {
+  GLASSES_SCOPES, type GlassesScope, DEFAULT_GLASSES_SCOPES, readGlassesScopes, scopeText, scopesOf, scopeWords,
+} from './glasses-scopes.ts';
+export {
+  ACTIVITY_KINDS, type ActivityKind, activityLabels, wrongPasswordsSummary, ACTIVITY_RETENTION_DAYS,
+  RECENT_ACTIVITY_SHOWN, type ActivityEvent, type BrowserSession, accountMessages, EMERGENCY_CALLING_STOPS,
+  RESTORE_WINDOW_DAYS, passwordChangedMessage, consentGivenMessage, browserDescription, signedOutBrowserMessage,
+  signedOutOthersMessage,
+} from './account.ts';
+export {
+  deleteAccountSchema, type DeleteAccountInput, exportRequestSchema, changePasswordSchema, type ChangePasswordInput,
+  restoreAccountSchema,
+} from './schemas/account.ts';
+export {
+  MAX_HELPERS, INVITATION_DAYS, helperMay, helperMayNot, helperMessages, acceptHeading, youAreHelping, noLongerHelping,
+  onlyWearerCan, stopHelping, removeHelper, cancelInvitationFor, alreadyHelping, alreadyInvited, doneByHelper,
+  helperRemovedMessage, invitationCancelledMessage, invitationSentMessage, stoppedHelpingMessage, type HelperSummary,
+  type WearerRef, type HelperSessionInfo, type InvitationSummary,
+} from './helpers.ts';
+export {
+  inviteHelperSchema, type InviteHelperInput, invitationTokenSchema, newHelperAccountFormSchema,
+  existingHelperAccountFormSchema, acceptAsNewHelperSchema, acceptAsExistingHelperSchema, acceptInvitationSchema,
+  helperSignInSchema, type HelperSignInInput, actingForSchema, changeHelperPasswordSchema,
+  type ChangeHelperPasswordInput,
+} from './schemas/helpers.ts';
+export { type SupportContact } from './support.ts';

@@ -8,7 +8,7 @@ import { allowedLengths, COUNTRIES, countryByCode, countryLabel, type Country } 
  * to the national number that remains, and stay the test of validity: the library's range data never refuses a
  * number (D-014). Nothing the user typed is dropped: a number either reads whole or gets a message.
  */
-export type PhoneReading =
+type PhoneReading =
   | { kind: 'blank' }
   /** Holds something other than digits, spaces, dashes, dots, brackets and one leading '+'. */
   | { kind: 'not-a-number' }
@@ -22,7 +22,7 @@ const SEPARATORS = /[\s\-\u2010-\u2014\u2212.()]/gu;
 /** Digits of any script (the library reads Arabic-Indic and Persian digits as 0-9) after an optional '+'. */
 const NUMBER_TEXT = /^\+?\p{Nd}+$/u;
 /** product §5 sign-up: the 'general phone pattern' the national number matches. */
-export const PHONE_DIGITS_PATTERN = /^\d{4,15}$/;
+const PHONE_DIGITS_PATTERN = /^\d{4,15}$/;
 /** Longest text a phone field takes: a 15-digit number written with generous spacing and brackets. */
 export const PHONE_TEXT_MAX = 40;
 
@@ -63,7 +63,7 @@ export interface PhoneRuleMessages {
 }
 
 /** Added by this product: a number written with another country's code than the one chosen. */
-export function otherCountryCodeMessage(found: string | undefined, countryCode: string): string {
+function otherCountryCodeMessage(found: string | undefined, countryCode: string): string {
   const chosen = countryByCode(countryCode)?.name ?? countryCode;
   const foundCountry = found === undefined ? undefined : countryByCode(found);
   if (found !== undefined && foundCountry) {

@@ -12,7 +12,7 @@ export interface Blob {
 }
 
 /** A stored blob as the integrity check and the backup see it. */
-export interface StoredBlob {
+interface StoredBlob {
   key: string;
   /** When it was written (ISO). */
   storedAt: string;
@@ -62,7 +62,7 @@ export interface ByteRange {
 }
 
 /** How much of a blob in the database one read fetches while streaming it. */
-export const STREAM_CHUNK_BYTES = 1024 * 1024;
+const STREAM_CHUNK_BYTES = 1024 * 1024;
 
 /**
  * A kind of record that names blobs (faces their image, manuals their PDF), as the integrity check and the backup see
@@ -222,7 +222,7 @@ export function blobFiles(key: string, blob: Blob): Array<{ path: string; data: 
   ];
 }
 
-export function sqlBlobStore(db: Db): BlobStore {
+function sqlBlobStore(db: Db): BlobStore {
   async function put(executor: Executor, key: string, data: Buffer, contentType: string): Promise<void> {
     const row = { key: checkKey(key), data, content_type: contentType, created_at: new Date().toISOString() };
     await executor

@@ -6,11 +6,11 @@ const BATCH = 200;
 
 /** The wait after a key's first failed deletion; it doubles with each further failure, up to `MAX_RETRY_MS`. */
 export const FIRST_RETRY_MS = 60_000;
-export const MAX_RETRY_MS = 60 * 60 * 1000;
+const MAX_RETRY_MS = 60 * 60 * 1000;
 /** A key still queued this long after it was queued is reported by `admin check`. */
 export const STUCK_AFTER_MS = 60 * 60 * 1000;
 
-export const retryDelayMs = (attempts: number) => Math.min(MAX_RETRY_MS, FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1));
+const retryDelayMs = (attempts: number) => Math.min(MAX_RETRY_MS, FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1));
 
 /**
  * Blobs to delete once the records that named them are gone (issue #12). The keys are written in the same transaction

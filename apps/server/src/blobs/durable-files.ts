@@ -45,16 +45,3 @@ export async function writeTemporary(target: string, data: Buffer | string): Pro
   await handle.close();
   return temp;
 }
-
-/** Writes a whole file so that after a crash it is either the old file or the new one, never part of it. */
-export async function writeFileDurably(target: string, data: Buffer | string): Promise<void> {
-  await makeDirectoryDurably(path.dirname(target));
-  const temp = await writeTemporary(target, data);
-  try {
-    await fs.rename(temp, target);
-  } catch (error) {
-    await fs.rm(temp, { force: true });
-    throw error;
-  }
-  await syncDirectory(path.dirname(target));
-}

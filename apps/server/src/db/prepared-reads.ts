@@ -3,7 +3,7 @@ import { CompiledQuery } from 'kysely';
 import type { Db } from './database.ts';
 
 /** A compiled select, prepared once, that answers its first row for the given parameters. */
-export type FirstRowQuery<Row> = (parameters: readonly unknown[]) => Promise<Row | undefined>;
+type FirstRowQuery<Row> = (parameters: readonly unknown[]) => Promise<Row | undefined>;
 
 /**
  * Reads made on nearly every request (the session check) and nothing else (D-009).

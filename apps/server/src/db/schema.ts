@@ -21,7 +21,7 @@ export interface UsersTable {
   version: string;
 }
 
-export interface SosFaceTable {
+interface SosFaceTable {
   user_id: string;
   email: string;
   emergency_contacts: string;
@@ -49,13 +49,13 @@ export interface AuthTokensTable {
   used_at: string | null;
 }
 
-export interface RateLimitsTable {
+interface RateLimitsTable {
   key: string;
   hits: number;
   reset_at: string;
 }
 
-export interface BlobsTable {
+interface BlobsTable {
   key: string;
   content_type: string;
   data: Buffer;
@@ -73,7 +73,7 @@ export interface ManualsTable {
 }
 
 /** SPEC's seva_applications: one row per feature dbKey; download_url is its field '1.0'.download_url. */
-export interface SevaApplicationsTable {
+interface SevaApplicationsTable {
   db_key: string;
   download_url: string;
   updated_at: string;
@@ -106,7 +106,7 @@ export interface FacesTable {
 type NullableNumber = ColumnType<number | null, number | null | undefined, number | null>;
 
 /** One counter per user, bumped by every face change in the change's own transaction. */
-export interface FaceSyncCountersTable {
+interface FaceSyncCountersTable {
   user_id: string;
   seq: number;
   /** The newest tombstone purged (issue #19): a sync cursor older than this has missed a deletion and gets 410. */
@@ -114,7 +114,7 @@ export interface FaceSyncCountersTable {
 }
 
 /** Change counters that are not any one account's: 'features' (the feature links every pair of glasses reads). */
-export interface SyncCountersTable {
+interface SyncCountersTable {
   name: string;
   seq: number;
 }
@@ -140,7 +140,7 @@ export interface DevicesTable {
   scope: Generated<string>;
 }
 
-export type DeviceAuthorizationStatus = 'pending' | 'allowed' | 'denied' | 'issued';
+type DeviceAuthorizationStatus = 'pending' | 'allowed' | 'denied' | 'issued';
 
 /** RFC 8628: one device code (stored as its hash) and its user code (normalised, no dash). */
 export interface DeviceAuthorizationsTable {
@@ -163,7 +163,7 @@ export interface DeviceAuthorizationsTable {
 }
 
 /** What one pair of glasses reports running. */
-export interface InstalledFeaturesTable {
+interface InstalledFeaturesTable {
   device_id: string;
   user_id: string;
   db_key: string;
@@ -185,7 +185,7 @@ export interface ActivityEventsTable {
 }
 
 /** A closed account (issue #21): its own e-mail and license ID, kept until it is restored or erased. */
-export interface AccountClosuresTable {
+interface AccountClosuresTable {
   user_id: string;
   email: string;
   license_id: string;
@@ -198,7 +198,7 @@ export interface AccountClosuresTable {
 }
 
 /** A blob whose record is gone, to delete once that deletion has committed (blobs/deletion-queue.ts). */
-export interface BlobDeletionsTable {
+interface BlobDeletionsTable {
   key: string;
   queued_at: string;
   /** Failed deletions so far; the key waits until retry_at (null: the next drain) before the next. */
@@ -248,7 +248,7 @@ export interface HelperSessionsTable {
 }
 
 /** A helper's password-reset link. */
-export interface HelperResetTokensTable {
+interface HelperResetTokensTable {
   token_hash: string;
   helper_id: string;
   created_at: string;

@@ -12,7 +12,7 @@ export interface DetectedFace {
   score: number;
   descriptor: number[];
 }
-export interface AnalysedImage {
+interface AnalysedImage {
   image: Buffer;
   mime: 'image/jpeg' | 'image/png';
   width: number;

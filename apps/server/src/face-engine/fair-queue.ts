@@ -8,7 +8,7 @@ export class QueueFullError extends Error {
   override name = 'QueueFullError';
 }
 
-export interface FairQueueOptions {
+interface FairQueueOptions {
   /** Tasks that run at once (the face engine's threads: its own queue then stays empty). */
   slots: number;
   /** Tasks one key (one user) may have waiting or running at once. */
@@ -84,4 +84,3 @@ export function createFairQueue({ slots, perKey, maxWaiting }: FairQueueOptions)
   };
 }
 
-export type FairQueue = ReturnType<typeof createFairQueue>;

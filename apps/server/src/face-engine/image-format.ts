@@ -2,7 +2,7 @@
 // Android phone's WebP photo is commonly named .jpg).
 
 /** The pictures the face engine reads. Only JPEG and PNG are stored (SPEC): a PNG stays PNG, every other one becomes JPEG. */
-export type ImageFormat = 'jpeg' | 'png' | 'webp' | 'gif' | 'tiff' | 'heif';
+type ImageFormat = 'jpeg' | 'png' | 'webp' | 'gif' | 'tiff' | 'heif';
 
 const startsWith = (file: Buffer, magic: number[], at = 0) => file.length > at + magic.length && magic.every((byte, i) => file[at + i] === byte);
 const ascii = (text: string) => [...text].map((char) => char.charCodeAt(0));

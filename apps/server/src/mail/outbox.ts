@@ -6,7 +6,7 @@ import path from 'node:path';
  * whom. It holds people's links and addresses, so it is emptied of a deleted account's mail and of anything older
  * than `OUTBOX_RETENTION_MS`.
  */
-export const OUTBOX_DIR = 'mail';
+const OUTBOX_DIR = 'mail';
 export const OUTBOX_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** An ISO time with ':' and '.' made '-', as file names carry it: '2026-01-01T10-00-00-000Z'. */

@@ -21,8 +21,8 @@ import { createTarWriter, readTar, type TarEntry } from './tar.ts';
  *   seva-backup.json.sig            with BACKUP_KEY set: the manifest's HMAC-SHA256 under that key (last)
  * The manifest detects damage; its signature, made with a key kept outside DATA_DIR, detects a changed backup (D-039).
  */
-export const MANIFEST_NAME = 'seva-backup.json';
-export const SIGNATURE_NAME = 'seva-backup.json.sig';
+const MANIFEST_NAME = 'seva-backup.json';
+const SIGNATURE_NAME = 'seva-backup.json.sig';
 const SIGNATURE_PREFIX = 'hmac-sha256:';
 
 const signatureOf = (manifest: Buffer, key: string) => `${SIGNATURE_PREFIX}${createHmac('sha256', key).update(manifest).digest('hex')}`;
@@ -63,7 +63,7 @@ export const backupMessages = {
     `${file} was not signed with this BACKUP_KEY, or it has been changed since it was made: it is not restored. Nothing was restored.`,
 } as const;
 
-export interface BackupSummary {
+interface BackupSummary {
   file: string;
   bytes: number;
   createdAt: string;
@@ -199,7 +199,7 @@ export async function backupEmbeddedInstall(config: Config, file: string, build:
   }
 }
 
-export interface RestoreSummary {
+interface RestoreSummary {
   dataDir: string;
   createdAt: string;
   records: Record<string, number>;

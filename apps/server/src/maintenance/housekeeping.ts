@@ -1,8 +1,8 @@
 /** Removes rows that are of no more use at `now`; answers the rows removed per table. */
-export type Purge = (now: Date) => Promise<Record<string, number>>;
+type Purge = (now: Date) => Promise<Record<string, number>>;
 
 /** How often the server runs housekeeping (and once at start). */
-export const HOUSEKEEPING_EVERY_MS = 10 * 60 * 1000;
+const HOUSEKEEPING_EVERY_MS = 10 * 60 * 1000;
 
 /**
  * Rows that would otherwise only grow (expired sessions, spent links, ended rate-limit windows…), purged by the

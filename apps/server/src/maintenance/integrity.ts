@@ -5,7 +5,7 @@ export type Finding =
   | { problem: 'orphan-blob'; key: string; storedAt: string }
   | { problem: 'missing-blob'; key: string; kind: string; record: string };
 
-export interface IntegrityReport {
+interface IntegrityReport {
   findings: Finding[];
   /** Records that name a blob, and blobs stored, when the check ran. */
   records: number;

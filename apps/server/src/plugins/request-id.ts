@@ -4,7 +4,7 @@ import net from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import type { TrustProxy } from '../config.ts';
 
-export const REQUEST_ID_HEADER = 'x-request-id';
+const REQUEST_ID_HEADER = 'x-request-id';
 
 /** An id a proxy may hand us: 8 to 128 letters, digits and . _ : - (a UUID, HAProxy's unique-id); nothing that could forge a log line. */
 const ACCEPTED_ID = /^[A-Za-z0-9._:-]{8,128}$/;
@@ -28,7 +28,7 @@ const NAMED_RANGES: Record<string, Array<[string, number, 'ipv4' | 'ipv6']>> = {
 };
 
 /** Whether the connection's peer is a proxy TRUST_PROXY trusts: any peer for a hop count, a listed one for a list. */
-export function trustsPeer(trustProxy: TrustProxy): (address: string | undefined) => boolean {
+function trustsPeer(trustProxy: TrustProxy): (address: string | undefined) => boolean {
   if (trustProxy === false) return () => false;
   if (typeof trustProxy === 'number') return () => trustProxy > 0;
   const list = new net.BlockList();

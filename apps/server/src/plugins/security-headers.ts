@@ -28,7 +28,8 @@ export const NO_STORE = 'no-store';
 
 /**
  * Security headers as helmet sets them, computed once at start-up and added in one call per request.
- * @fastify/helmet rebuilt them on every request: 40 µs of a 65 µs answer here (see docs/decisions.md, D-005).
+ * @fastify/helmet rebuilt them on every request: 40 µs of a 65 µs answer here (see D-005,
+ * docs/decisions/005-security-headers-once.md).
  * API answers are never rendered as pages, so they get the short set OWASP recommends for APIs, with a CSP
  * that allows nothing; pages and their files get the full set.
  */

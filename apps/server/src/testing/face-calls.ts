@@ -4,7 +4,7 @@ import { faceFixture } from '../../../../test-kit/test-data.ts';
 /** A photo with exactly one face (test-data/faces/single/neutral.jpg). */
 export const onePersonPhoto = () => fs.readFileSync(faceFixture('single', 'neutral.jpg'));
 
-export interface FaceAnswer {
+interface FaceAnswer {
   status: number;
   json: unknown;
 }

@@ -12,7 +12,7 @@ export const sessionQueryKey = ['session'] as const;
  * Who is signed in, as GET /api/auth/session says it: a wearer (`user`), or a helper (`helper`, issue #18) with `user`
  * the wearer they act for now, null until they choose one. The query holds null when nobody is signed in.
  */
-export interface SignedIn {
+interface SignedIn {
   user: SessionUser | null;
   helper?: HelperSessionInfo | undefined;
 }
@@ -81,9 +81,9 @@ export function setSignedIn(queryClient: QueryClient, signedIn: SignedIn | null)
 }
 
 /** What /login says after the user signed out (issue #9). */
-export const SIGNED_OUT_NOTICE = 'You have signed out.';
+const SIGNED_OUT_NOTICE = 'You have signed out.';
 /** What /login says when the session ended while the user was working (issue #9). */
-export const SESSION_ENDED_NOTICE = 'Your session has ended. Sign in again to go back to where you were; what you had entered is kept.';
+const SESSION_ENDED_NOTICE = 'Your session has ended. Sign in again to go back to where you were; what you had entered is kept.';
 
 /** What /login reads from the address it was sent to: where to go after signing in, and what to say first. */
 export interface LoginState {
@@ -128,7 +128,7 @@ export function useSignInPage(): typeof paths.login | typeof paths.helperSignIn 
   return end === 'helper-signed-out' || end === 'helper-account-deleted' ? paths.helperSignIn : paths.login;
 }
 
-export function useSignOut() {
+function useSignOut() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => apiFetch<void>('/api/auth/sign-out', { method: 'POST' }),
@@ -190,7 +190,7 @@ export function leaveEndedSession(queryClient: QueryClient): void {
 }
 
 /** Signed in (again): neither notice is true any more. */
-export function forgetSessionEnd(queryClient: QueryClient): void {
+function forgetSessionEnd(queryClient: QueryClient): void {
   queryClient.setQueryData<SessionEnd>(sessionEndKey, null);
 }
 

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 
 /** product §9: success messages clear after 3 seconds. */
-export const MESSAGE_TIMEOUT_MS = 3000;
+const MESSAGE_TIMEOUT_MS = 3000;
 
 /** A message that clears itself after `timeoutMs`; showing a new one restarts the clock. */
 export function useTimedMessage(timeoutMs = MESSAGE_TIMEOUT_MS) {

@@ -7,7 +7,7 @@ import { paths, type ScreenPath } from '../lib/paths.ts';
 import { sessionQueryKey, signedInFrom } from '../lib/session.ts';
 import { sessionAnswer } from './stand-in-server.ts';
 
-export interface RenderOptions {
+interface RenderOptions {
   /** The address the screen is shown at; any other address shows a stand-in screen. */
   route?: ScreenPath;
   /** The query the address carries, e.g. '?code=KXRT-7M4P' (/pair). */

@@ -64,7 +64,7 @@ import { aUser, SAVED_AT } from './fixtures.ts';
  * with `server.use(...)`, and reads what the screen sent with `sent(...)`; everything is reset after each test
  * (test-setup.ts). A request no handler answers fails the test.
  */
-export interface StandInBackend {
+interface StandInBackend {
   /** The signed-in user, or null when nobody is signed in. */
   user: SessionUser | null;
   faces: FaceSummary[];
@@ -95,7 +95,7 @@ export interface StandInBackend {
 }
 
 /** One invitation link: what it says, or why it cannot be used (410 and its message). */
-export interface StandInInvitation {
+interface StandInInvitation {
   summary: InvitationSummary;
   refusal?: string;
 }

@@ -51,7 +51,7 @@ export interface ContactsInput {
 }
 
 /** A blank contact under `countryCode`: the user's own country where known, else SPEC's +91. */
-export const emptyContact = (countryCode = CONTACT_DEFAULT_COUNTRY_CODE): ContactInput => ({ name: '', countryCode, phoneNumber: '' });
+const emptyContact = (countryCode = CONTACT_DEFAULT_COUNTRY_CODE): ContactInput => ({ name: '', countryCode, phoneNumber: '' });
 
 /**
  * Saved contacts as form values: the first is primary, the second secondary, blanks (under `defaultCountryCode`)
@@ -69,7 +69,7 @@ export function contactsToFormValues(
 }
 
 /** product §5 (emergency contacts): how the phone rules are worded on /sos. */
-export const CONTACT_PHONE_RULE: PhoneRuleMessages = { notANumber: contactMessages.onlyNumbers, length: contactPhoneLengthMessage };
+const CONTACT_PHONE_RULE: PhoneRuleMessages = { notANumber: contactMessages.onlyNumbers, length: contactPhoneLengthMessage };
 
 /**
  * The field rule of product §5 for a phone as typed or pasted: it reads as a number of the chosen country (spaces,
@@ -98,7 +98,7 @@ export function contactsFormIssue(value: ContactsInput): string | undefined {
   return undefined;
 }
 
-export interface ContactFieldIssue {
+interface ContactFieldIssue {
   path: [ContactSlot, keyof ContactInput];
   message: string;
 }

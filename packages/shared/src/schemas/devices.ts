@@ -13,8 +13,6 @@ export const USER_CODE_ALPHABET = 'BCDFGHJKMNPQRSTVWXZ23456789';
 export const USER_CODE_LENGTH = 8;
 /** Glasses without a name (device_name) are called this: not a product name, so nobody can pass it off as official. */
 export const DEFAULT_DEVICE_NAME = 'Unnamed glasses';
-/** RFC 8628 §5.4: how long a pairing request lives, shown on /pair as the minutes left. */
-export const PAIRING_CODE_MINUTES = 10;
 export const DEVICE_NAME_MAX = 60;
 
 export const deviceMessages = {
@@ -63,7 +61,7 @@ export function normalizeUserCode(input: string): string {
   return input.toUpperCase().replace(/[\s-]+/g, '');
 }
 
-export function isUserCode(normalized: string): boolean {
+function isUserCode(normalized: string): boolean {
   return normalized.length === USER_CODE_LENGTH && [...normalized].every((c) => USER_CODE_ALPHABET.includes(c));
 }
 

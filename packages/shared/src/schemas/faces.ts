@@ -56,7 +56,7 @@ export function faceNameField(requiredMessage: string) {
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
-export const faceIdField = z.string({ error: faceMessages.faceIdInvalid }).regex(UUID, { error: faceMessages.faceIdInvalid });
+const faceIdField = z.string({ error: faceMessages.faceIdInvalid }).regex(UUID, { error: faceMessages.faceIdInvalid });
 const emailText = z.string({ error: faceMessages.userEmailMissing }).trim().min(1, { error: faceMessages.userEmailMissing });
 
 export const listFacesSchema = z.strictObject({ email: emailText });

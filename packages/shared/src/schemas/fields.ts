@@ -17,7 +17,7 @@ export function requiredText(required: string, max: number, options: { trim?: bo
 const EMAIL_ATOM = "[\\p{L}\\p{N}!#$%&'*+/=?^_`{|}~-]+";
 const DOMAIN_LABEL = '[\\p{L}\\p{N}](?:[\\p{L}\\p{N}-]*[\\p{L}\\p{N}])?';
 const EMAIL_PATTERN = new RegExp(`^${EMAIL_ATOM}(?:\\.${EMAIL_ATOM})*@${DOMAIN_LABEL}(?:\\.${DOMAIN_LABEL})+$`, 'u');
-export const EMAIL_MAX = 254;
+const EMAIL_MAX = 254;
 
 export function emailField(required: string, invalid: string) {
   return requiredText(required, EMAIL_MAX)
@@ -42,11 +42,11 @@ export function refusingHiddenCharacters<S extends z.ZodString>(schema: S): S {
 }
 
 /** product §5 password composition: lowercase, uppercase, digit and one of !@#$%^&*. */
-export const PASSWORD_MIN = 8;
+const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 const COMPOSITION = [/[a-z]/, /[A-Z]/, /\d/, /[!@#$%^&*]/];
 
-export function isComposedPassword(value: string): boolean {
+function isComposedPassword(value: string): boolean {
   return COMPOSITION.every((rule) => rule.test(value));
 }
 

@@ -51,14 +51,14 @@ export const profileUsernameField = refusingHiddenCharacters(
  * product §5 (profile edit): 'Please enter a valid phone number.' for what is not a phone number; the digit count is
  * the sign-up rule for the user's own number ('Please enter exactly 10 digits for United Kingdom').
  */
-export const PROFILE_PHONE_RULE: PhoneRuleMessages = {
+const PROFILE_PHONE_RULE: PhoneRuleMessages = {
   notANumber: profileMessages.invalidPhone,
   pattern: profileMessages.invalidPhone,
   length: signupPhoneLengthMessage,
 };
 
 /** The profile's phone rule for a number typed under a country code, or undefined when it holds. */
-export function profilePhoneIssue(text: string, countryCode: string): string | undefined {
+function profilePhoneIssue(text: string, countryCode: string): string | undefined {
   if (text.trim() === '' || !isKnownCountryCode(countryCode)) return profileMessages.invalidPhone;
   return phoneNumberIssue(readPhoneNumber(text, countryCode), countryCode, PROFILE_PHONE_RULE);
 }
@@ -67,7 +67,7 @@ export function profilePhoneIssue(text: string, countryCode: string): string | u
  * PATCH's `phone`: a whole number, '+' and one of the listed country codes first ('+44 7700 900123', the
  * placeholder's 'Format: +1234567890'), read by the same rules as the form; saved as '+447700900123'.
  */
-export const profilePhoneField = z
+const profilePhoneField = z
   .string({ error: profileMessages.invalidPhone })
   .max(PHONE_TEXT_MAX, { error: profileMessages.invalidPhone })
   .transform((value, ctx) => {

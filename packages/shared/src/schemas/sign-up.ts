@@ -11,7 +11,7 @@ import { emailField, refusingHiddenCharacters, requiredText } from './fields.ts'
  */
 
 /** product §5 (sign-up): how the phone rules are worded on sign-up. */
-export const SIGNUP_PHONE_RULE: PhoneRuleMessages = {
+const SIGNUP_PHONE_RULE: PhoneRuleMessages = {
   notANumber: messages.invalidPhone,
   pattern: messages.invalidPhone,
   length: signupPhoneLengthMessage,

@@ -2,7 +2,7 @@ import { escapeHtml } from '../../mail/escape-html.ts';
 import type { Mail } from '../../mail/mailer.ts';
 
 export const ACCOUNT_DELETED_SUBJECT = 'Your SEVA account has been deleted';
-export const RESTORE_ACTION = 'Restore my account';
+const RESTORE_ACTION = 'Restore my account';
 
 const when = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' });
 const day = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' });

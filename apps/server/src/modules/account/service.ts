@@ -20,9 +20,9 @@ import { zipArchive, type LazyFile } from './zip-archive.ts';
 import type { PortalMetrics } from '../../metrics/portal-metrics.ts';
 
 /** One module's rows of a user, deleted inside the account deletion's transaction. */
-export type EraseUser = (trx: Executor, userId: string) => Promise<void>;
+type EraseUser = (trx: Executor, userId: string) => Promise<void>;
 
-export interface AccountDeps {
+interface AccountDeps {
   db: Db;
   mailer: Mailer;
   config: Pick<Config, 'publicUrl'>;
@@ -47,7 +47,7 @@ export interface AccountDeps {
 }
 
 /** What the data download is called: `seva-data-YYYY-MM-DD.zip`, the day (UTC) it was made. */
-export const exportFileName = (at: Date) => `seva-data-${at.toISOString().slice(0, 10)}.zip`;
+const exportFileName = (at: Date) => `seva-data-${at.toISOString().slice(0, 10)}.zip`;
 
 const IMAGE_EXTENSION: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg' };
 

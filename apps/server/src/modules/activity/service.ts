@@ -20,7 +20,7 @@ const FAILURE_SUMMARIES_SHOWN = 5;
  */
 export type RecordActivity = (userId: string, kind: ActivityKind, device: string | null, helper?: string | null, subject?: string | null) => Promise<void>;
 
-export interface ActivityDeps {
+interface ActivityDeps {
   db: Db;
   now?: () => Date;
 }

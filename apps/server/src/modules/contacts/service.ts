@@ -5,7 +5,7 @@ import type { SignedInUser } from '../../db/signed-in-user.ts';
 import type { RecordActivity } from '../activity/service.ts';
 import * as store from './store.ts';
 
-export interface ContactsDeps {
+interface ContactsDeps {
   db: Db;
   /** Notes saved contacts in the account's activity (issue #12). */
   activity?: RecordActivity;

@@ -2,7 +2,7 @@ import { escapeHtml } from '../../mail/escape-html.ts';
 import type { Mail } from '../../mail/mailer.ts';
 
 export const PAIRED_SUBJECT = 'New glasses paired with your SEVA account';
-export const NOT_ME = "This wasn't me";
+const NOT_ME = "This wasn't me";
 
 const when = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' });
 

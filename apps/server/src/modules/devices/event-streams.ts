@@ -3,7 +3,7 @@ import type { ChangeFeed, FeedEvent } from '../../change-feed/change-feed.ts';
 import { isBehind, writeCursor, type SyncPosition } from './sync-cursor.ts';
 
 /** How the event streams behave (issue #19); the server's defaults are in config.ts. */
-export interface EventStreamOptions {
+interface EventStreamOptions {
   /** A comment line at least this often, so that proxies keep the connection. */
   heartbeatMs: number;
   /** What `retry:` tells the glasses to wait before reconnecting. */
@@ -15,9 +15,9 @@ export interface EventStreamOptions {
 }
 
 /** Why a stream ended for good: the glasses' token no longer works. */
-export type RevokedReason = 'unpaired' | 'account_deleted';
+type RevokedReason = 'unpaired' | 'account_deleted';
 
-export interface EventStreamDeps {
+interface EventStreamDeps {
   feed: Pick<ChangeFeed, 'subscribe'>;
   /** Where the account's data stands now. */
   position: (userId: string) => Promise<SyncPosition>;
@@ -28,7 +28,7 @@ export interface EventStreamDeps {
 }
 
 /** Counters an operator (or a metrics exporter) can read at any time. */
-export interface EventStreamCounters {
+interface EventStreamCounters {
   /** Streams open now. */
   open: number;
   /** Streams opened since start. */

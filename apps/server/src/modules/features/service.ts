@@ -27,10 +27,10 @@ async function shownLinks(db: Db): Promise<Map<string, string>> {
 
 /** A version the glasses report: up to four dot-separated numbers (1, 1.0, 2.10.3.4). */
 const VERSION = /^\d{1,9}(\.\d{1,9}){0,3}$/;
-export const VERSION_MAX = 32;
+const VERSION_MAX = 32;
 
 /** Compares dotted versions number by number; missing parts count as 0, so 1.0 equals 1 and 1.0.0. */
-export function compareVersions(a: string, b: string): number {
+function compareVersions(a: string, b: string): number {
   const left = a.split('.').map(Number);
   const right = b.split('.').map(Number);
   for (let i = 0; i < Math.max(left.length, right.length); i += 1) {
@@ -41,7 +41,7 @@ export function compareVersions(a: string, b: string): number {
 }
 
 /** What the glasses report running: known features only, each with a well-formed version; the first fault is refused. */
-export function checkInstalledVersions(features: Record<string, string>): Array<[FeatureDbKey, string]> {
+function checkInstalledVersions(features: Record<string, string>): Array<[FeatureDbKey, string]> {
   return Object.entries(features).map(([dbKey, version]) => {
     const feature = checkFeatureKey(dbKey);
     if (version.length > VERSION_MAX || !VERSION.test(version)) {
@@ -58,7 +58,7 @@ export interface FeatureForGlasses {
   download_url: string | null;
 }
 
-export interface FeaturesDeps {
+interface FeaturesDeps {
   db: Db;
   /** Tells the glasses' event streams that the links changed, in the change's transaction (issue #19). */
   changeFeed?: Pick<ChangeFeed, 'announce'>;

@@ -2,14 +2,14 @@ import type { Db } from '../../db/database.ts';
 import { unavailable } from '../../domain-errors.ts';
 import * as store from './store.ts';
 
-export const healthMessages = {
+const healthMessages = {
   databaseDown: 'The database does not answer.',
   noFaceWorker: 'The face engine has no worker.',
   migrationsPending: (names: string[]) => `The database is missing migrations: ${names.join(', ')}.`,
   draining: 'The server is shutting down.',
 } as const;
 
-export interface HealthDeps {
+interface HealthDeps {
   db: Db;
   /** Face engine workers running now (the engine starts on first use: asking starts it). */
   faceWorkers?: () => number;

@@ -38,13 +38,13 @@ import { acceptedMail, declinedMail, helperResetMail, invitationMail, removedMai
 import * as store from './store.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-export const INVITATION_TTL_MS = INVITATION_DAYS * DAY_MS;
-export const HELPER_RESET_TTL_MS = 60 * 60 * 1000;
+const INVITATION_TTL_MS = INVITATION_DAYS * DAY_MS;
+const HELPER_RESET_TTL_MS = 60 * 60 * 1000;
 /** Spent links (declined, cancelled, expired) are kept a week, so a late click still says what became of it. */
 const SPENT_LINK_RETENTION_MS = 7 * DAY_MS;
 
 /** Who acts for the wearer when a helper does: the private scope's `request.actor` (plugins/session.ts). */
-export interface ActingHelper {
+interface ActingHelper {
   kind: 'helper';
   helperId: string;
   /** The helper's own name. */
@@ -62,12 +62,12 @@ export interface HelperCaller {
 }
 
 /** GET /api/auth/session for a helper's browser. */
-export interface HelperProbe {
+interface HelperProbe {
   user: SessionUser | null;
   helper: HelperSessionInfo;
 }
 
-export interface HelpersDeps {
+interface HelpersDeps {
   db: Db;
   mailer: Mailer;
   config: Pick<Config, 'publicUrl' | 'rateLimits'>;

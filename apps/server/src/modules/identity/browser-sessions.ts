@@ -10,7 +10,7 @@ import * as store from './store.ts';
  * The id a browser knows a session by (issue #12): a hash of the token's hash, from which neither that hash nor the
  * token can be had back, so a list of sessions gives nobody a way in. Stable for the session's life, without a column.
  */
-export const sessionIdOf = (tokenHash: string) => hash('sha256', `seva-session-id:${tokenHash}`, 'base64url');
+const sessionIdOf = (tokenHash: string) => hash('sha256', `seva-session-id:${tokenHash}`, 'base64url');
 
 /** 'Signed-in browsers' on /profile: the user's live sessions, each signed out on its own or all but this one. */
 export function browserSessions(db: Db, now: () => Date) {

@@ -6,7 +6,7 @@ import { hashToken, newToken } from '../../tokens.ts';
 import * as store from './store.ts';
 
 /** How long a closed account can be restored (issue #21, D-041). */
-export const RESTORE_WINDOW_MS = 14 * 24 * 60 * 60 * 1000;
+const RESTORE_WINDOW_MS = 14 * 24 * 60 * 60 * 1000;
 
 /** What the restore page says when the restore can no longer happen. */
 export const RESTORE_ENDED = 'This account can no longer be restored. Its e-mail address or license ID has been registered again.';

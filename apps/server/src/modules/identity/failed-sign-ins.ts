@@ -5,7 +5,7 @@ import { tooMany } from '../../domain-errors.ts';
 import { rateLimitAddress } from '../../client-address.ts';
 import * as limits from './rate-limits.ts';
 
-export interface FailedSignInRules {
+interface FailedSignInRules {
   /** Failed sign-ins from one address, whatever the account. */
   perIp: RateLimit;
   /** Failed sign-ins for one account from one address: reaching it blocks only that pair. */
@@ -13,7 +13,7 @@ export interface FailedSignInRules {
 }
 
 /** One sign-in attempt, counted as a failure in advance; the outcome settles it. */
-export interface SignInAttempt {
+interface SignInAttempt {
   /** The password was right: the attempt counts nowhere and the pair's failures are forgotten. */
   succeeded(): Promise<void>;
   /**

@@ -1,7 +1,7 @@
 import type { ByteRange } from '../../blobs/blob-store.ts';
 
 /** What a Range header asks of a file of `size` bytes: all of it, one byte range, or nothing that exists (416). */
-export type RangeRequest = { kind: 'whole' } | ({ kind: 'partial' } & ByteRange) | { kind: 'unsatisfiable' };
+type RangeRequest = { kind: 'whole' } | ({ kind: 'partial' } & ByteRange) | { kind: 'unsatisfiable' };
 
 const SINGLE_RANGE = /^bytes=(\d*)-(\d*)$/;
 

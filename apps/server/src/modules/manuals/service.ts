@@ -20,7 +20,7 @@ export const MAX_MANUAL_BYTES = 100 * 1024 * 1024;
 const PDF_MAGIC = Buffer.from('%PDF-', 'latin1');
 const FILE_NAME_MAX = 200;
 
-export const isPdf = (data: Buffer) => data.subarray(0, PDF_MAGIC.length).equals(PDF_MAGIC);
+const isPdf = (data: Buffer) => data.subarray(0, PDF_MAGIC.length).equals(PDF_MAGIC);
 
 /** Checks a manual before anything is written; answers its trimmed file name. */
 export function checkManualFile(pdf: Buffer, fileName: string): string {
@@ -32,7 +32,7 @@ export function checkManualFile(pdf: Buffer, fileName: string): string {
 }
 
 /** What GET /api/manuals/latest answers. */
-export interface ManualSummary {
+interface ManualSummary {
   id: string;
   fileName: string;
   timeCreated: string | null;
@@ -40,16 +40,16 @@ export interface ManualSummary {
   url: string;
 }
 
-export interface ManualsDeps {
+interface ManualsDeps {
   db: Db;
   blobs: BlobStore;
   now?: () => Date;
 }
 
-export const manualFileUrl = (id: string) => `/api/manuals/${encodeURIComponent(id)}/file`;
+const manualFileUrl = (id: string) => `/api/manuals/${encodeURIComponent(id)}/file`;
 
 /** A manual's PDF, ready to stream: nothing of it is read until `open`. */
-export interface ManualFile {
+interface ManualFile {
   fileName: string;
   size: number;
   /** A manual's file never changes, so its id names its content (a strong validator for Range and If-Range). */

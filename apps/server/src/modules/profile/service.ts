@@ -4,7 +4,7 @@ import { identityQrDataUrl } from '../identity/identity-qr.ts';
 import type { IdentityService } from '../identity/service.ts';
 import type { Account } from '../identity/service.ts';
 
-export interface ProfileDeps {
+interface ProfileDeps {
   identity: Pick<IdentityService, 'account' | 'updateAccount'>;
 }
 

@@ -15,7 +15,7 @@ const vitalSchema = z.strictObject({
 });
 
 /** Counts one report from an address; refuses (429) when the address has sent too many in the window. */
-export type VitalsLimit = (action: Extract<keyof Config['rateLimits'], 'vitals'>, ip: string) => Promise<void>;
+type VitalsLimit = (action: Extract<keyof Config['rateLimits'], 'vitals'>, ip: string) => Promise<void>;
 
 /** A report is a few hundred bytes; anything much larger is not one. */
 const VITAL_BODY_LIMIT = 2048;

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Button, type ButtonProps } from './button.tsx';
 import { StatusRegion } from './status-region.tsx';
 
-export interface DialogActionsProps {
+interface DialogActionsProps {
   /** What the confirm button says. */
   confirmLabel: ReactNode;
   /** What the status region says while the action runs ('Deleting…'). */

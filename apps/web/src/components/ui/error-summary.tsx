@@ -2,7 +2,7 @@ import { useId, type MouseEvent, type Ref } from 'react';
 import type { FieldErrors, FieldValues } from 'react-hook-form';
 
 /** One wrong field: its name in the form (`contacts.0.phoneNumber`) and its message. */
-export interface FieldProblem {
+interface FieldProblem {
   name: string;
   message: string;
 }
@@ -17,7 +17,7 @@ export function fieldProblems(errors: FieldErrors<FieldValues>, prefix = ''): Fi
   });
 }
 
-export interface ErrorSummaryProps {
+interface ErrorSummaryProps {
   /** A refusal that names no field (a server's 'Invalid credentials'). */
   failure: string | null | undefined;
   problems: FieldProblem[];

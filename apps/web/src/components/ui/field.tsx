@@ -1,7 +1,7 @@
 import { useId, type ReactNode } from 'react';
 
 /** What a control needs to be tied to its label, hint and error. */
-export interface FieldControlProps {
+interface FieldControlProps {
   id: string;
   'aria-invalid': true | undefined;
   'aria-describedby': string | undefined;

@@ -7,7 +7,7 @@ import { ErrorSummary, fieldProblems } from './error-summary.tsx';
 /** A shared schema from @seva/shared (or a screen's own): what the fields hold in, what a valid submit gives out. */
 type FormSchema = z.ZodType<FieldValues, FieldValues>;
 
-export type ZodFormOptions<S extends FormSchema> = Omit<UseFormProps<z.input<S>, unknown, z.output<S>>, 'resolver'>;
+type ZodFormOptions<S extends FormSchema> = Omit<UseFormProps<z.input<S>, unknown, z.output<S>>, 'resolver'>;
 
 /** A react-hook-form form that also knows whether its request is out: `sending` (see useZodForm). */
 export type ZodForm<TFieldValues extends FieldValues, TValid extends FieldValues> = UseFormReturn<TFieldValues, unknown, TValid> & {
@@ -48,7 +48,7 @@ export function useZodForm<S extends FormSchema>(schema: S, options: ZodFormOpti
 /** Each form's own handleSubmit, before useZodForm wrapped it. */
 const originalSubmits = new WeakMap<object, UseFormHandleSubmit<FieldValues>>();
 
-export type FormProps<TFieldValues extends FieldValues, TValid extends FieldValues> = Omit<FormHTMLAttributes<HTMLFormElement>, 'onSubmit' | 'noValidate'> & {
+type FormProps<TFieldValues extends FieldValues, TValid extends FieldValues> = Omit<FormHTMLAttributes<HTMLFormElement>, 'onSubmit' | 'noValidate'> & {
   form: UseFormReturn<TFieldValues, unknown, TValid>;
   /** Runs with the schema's parsed values when every field passes. */
   onSubmit: SubmitHandler<TValid>;

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 
-export interface ModalDialogProps {
+interface ModalDialogProps {
   title: string;
   isOpen: boolean;
   onClose: () => void;

@@ -4,9 +4,9 @@ import { SelectField } from './select-field.tsx';
 import { TextField } from './text-field.tsx';
 
 /** Every country, sorted by name and shown as 'name (code)' (product §3); one per code. */
-export const COUNTRY_OPTIONS = COUNTRIES.map((c) => ({ value: c.code, label: countryLabel(c) }));
+const COUNTRY_OPTIONS = COUNTRIES.map((c) => ({ value: c.code, label: countryLabel(c) }));
 
-export interface PhoneFieldProps {
+interface PhoneFieldProps {
   /** The country select, registered (with `deps` on the number, so changing country re-checks it). */
   country: UseFormRegisterReturn;
   /** The number input, registered. */

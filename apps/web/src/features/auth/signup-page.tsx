@@ -15,7 +15,7 @@ import { useSignUp } from './api/sign-up.ts';
 import { placeServerError } from '../../lib/server-error.ts';
 
 /** product §9: the 'Verification Sent' view stays 5 seconds before /login. */
-export const SIGNUP_REDIRECT_SECONDS = 5;
+const SIGNUP_REDIRECT_SECONDS = 5;
 const FIELDS = ['username', 'email', 'countryCode', 'phoneNumber', 'licenseId', 'password', 'confirmPassword'] as const;
 const SENT_NOTICE = 'Verification Sent. Open the link in the e-mail we sent you, then sign in.';
 const TO_LOGIN: LoginState = { notice: SENT_NOTICE };

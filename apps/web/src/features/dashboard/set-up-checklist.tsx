@@ -7,7 +7,7 @@ import { useUpdatesAvailable } from './api/get-features.ts';
 import { usePairedGlassesCount } from './api/get-paired-glasses.ts';
 
 /** One step of the set-up: whether it is done, what that means, and where to act on it. */
-export interface SetUpStep {
+interface SetUpStep {
   id: string;
   title: string;
   /** undefined while it is being checked. */

@@ -4,7 +4,7 @@ import type { DetectedFrame } from './api/detect-faces.ts';
 const CENTRE_TOLERANCE = 0.15;
 const MIN_FACE_SHARE = 0.22;
 
-export interface Guidance {
+interface Guidance {
   message: string;
   /** How many faces the frame shows: a photo to register needs exactly one. */
   faces: number;

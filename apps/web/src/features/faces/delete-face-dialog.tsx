@@ -12,7 +12,7 @@ export const deleteFailedMessage = (message: string) => `Failed to delete face: 
 export const faceDeletedMessage = (name: string) => `${faceMessages.deleted}: ${name}`;
 
 /** What deleting a face does, said before it is done. */
-export const deleteConsequence = (name: string) =>
+const deleteConsequence = (name: string) =>
   `Your ${PRODUCT_NAME} glasses will stop recognising ${name}. The photo and what was learnt from it are deleted, and this cannot be undone.`;
 
 const QUESTION_ID = 'delete-face-question';

@@ -12,7 +12,7 @@ const editFaceSchema = z.object({ name: faceNameField(faceMessages.nameEmpty) })
 type EditFaceInput = z.infer<typeof editFaceSchema>;
 
 /** product §8: 'Failed to update face: {message}'. */
-export const updateFailedMessage = (message: string) => `Failed to update face: ${message}`;
+const updateFailedMessage = (message: string) => `Failed to update face: ${message}`;
 
 /** product §2, §5: the edit modal: the name, prefilled; 'Name cannot be empty'; a taken name is refused by the server. */
 export function EditFaceDialog({

@@ -2,7 +2,7 @@ import type { FaceBox } from '@seva/shared';
 import { useState } from 'react';
 import { faceObjectPosition } from './face-crop.ts';
 
-export const FACE_PLACEHOLDER_SRC = '/face-placeholder.svg';
+const FACE_PLACEHOLDER_SRC = '/face-placeholder.svg';
 
 /**
  * A face's photo; product §2: a broken image falls back to a placeholder. The text alternative is the face's name,

@@ -9,7 +9,7 @@ const ORDER_OPTIONS = [
 ] as const;
 const PAGE_SIZE_OPTIONS = FACE_PAGE_SIZES.map((size) => ({ value: String(size), label: String(size) }));
 
-export interface FaceListControlsProps {
+interface FaceListControlsProps {
   search: string;
   order: NameOrder;
   pageSize: number;

@@ -2,7 +2,7 @@ import { FACE_PAGE_SIZES } from '@seva/shared';
 
 /** product §9: sort by name ascending or descending. */
 export type NameOrder = 'asc' | 'desc';
-export type FacePageSize = (typeof FACE_PAGE_SIZES)[number];
+type FacePageSize = (typeof FACE_PAGE_SIZES)[number];
 export const DEFAULT_PAGE_SIZE: FacePageSize = FACE_PAGE_SIZES[0];
 
 /** One entry of the page list: a page number, or an ellipsis standing for the pages left out. */
@@ -16,7 +16,7 @@ export interface FaceListQuery {
   page: number;
 }
 
-export interface FaceListView<T> {
+interface FaceListView<T> {
   /** The faces on the page shown. */
   items: T[];
   /** How many faces match the search, over all pages. */

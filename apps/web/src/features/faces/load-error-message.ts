@@ -1,7 +1,7 @@
 import { ApiError, NETWORK_ERROR_MESSAGE } from '../../lib/api-client.ts';
 
 /** product §8: what the faces list says when it cannot load, by what went wrong. */
-export const faceLoadMessages = {
+const faceLoadMessages = {
   server: 'Server error. Please try again later.',
   network: NETWORK_ERROR_MESSAGE,
   unknown: 'Unable to load your face database. Please try refreshing the page.',

@@ -23,10 +23,10 @@ import { useDeclineInvitation } from './api/decline-invitation.ts';
 import { useInvitation } from './api/inspect-invitation.ts';
 import { HelperPowers } from './helper-powers.tsx';
 
-export const CHECKING_INVITATION = 'Checking your invitation…';
-export const INVITATION_HEADING = 'Helper invitation';
-export const DEAD_INVITATION_HEADING = 'This invitation cannot be used';
-export const DECLINED_HEADING = 'Invitation declined';
+const CHECKING_INVITATION = 'Checking your invitation…';
+const INVITATION_HEADING = 'Helper invitation';
+const DEAD_INVITATION_HEADING = 'This invitation cannot be used';
+const DECLINED_HEADING = 'Invitation declined';
 
 /**
  * /helper/accept?token=…, where the invitation e-mail leads (issue #18). The link is checked when the page opens: a

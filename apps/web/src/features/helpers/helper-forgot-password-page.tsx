@@ -10,7 +10,7 @@ import { paths } from '../../lib/paths.ts';
 import { placeServerError } from '../../lib/server-error.ts';
 import { useRequestHelperPasswordReset } from './api/helper-password-reset.ts';
 
-export const HELPER_RESET_HEADING = 'Reset your helper password';
+const HELPER_RESET_HEADING = 'Reset your helper password';
 
 /** /helper/forgot-password: a helper asks for a reset link by e-mail, as a wearer does on /forgot-password (issue #18). */
 export function HelperForgotPasswordPage() {

@@ -10,7 +10,7 @@ import { paths } from '../../lib/paths.ts';
 import { placeServerError } from '../../lib/server-error.ts';
 import { useResetHelperPassword } from './api/helper-password-reset.ts';
 
-export const HELPER_PASSWORD_CHANGED = 'Your password has been changed. You can now sign in as a helper.';
+const HELPER_PASSWORD_CHANGED = 'Your password has been changed. You can now sign in as a helper.';
 
 /** /helper/reset-password?token=…, where a helper's reset e-mail leads: a new password under SPEC's rules (issue #18). */
 export function HelperResetPasswordPage() {

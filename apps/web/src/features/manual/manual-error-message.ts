@@ -1,7 +1,7 @@
 import { ApiError } from '../../lib/api-client.ts';
 
 /** product §8 (manual): 'Failed to load user manuals: {message}'. */
-export const failedToLoadManuals = (message: string) => `Failed to load user manuals: ${message}`;
+const failedToLoadManuals = (message: string) => `Failed to load user manuals: ${message}`;
 
 /**
  * What /manual says when the manual cannot be shown. A 404 carries SPEC's own words from the server

@@ -2,9 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import type { TextBlock } from './manual-text.ts';
 import { manualText, type PdfDocument } from './pdf-reading.ts';
 
-export const TEXT_LOADING = 'Preparing the text of the manual…';
-export const TEXT_FAILED = 'The text of this manual could not be read. Use the PDF pages, or download the manual.';
-export const TEXT_EMPTY = 'This manual holds no text to show here (its pages may be scanned images). Use the PDF pages, or download the manual.';
+const TEXT_LOADING = 'Preparing the text of the manual…';
+const TEXT_FAILED = 'The text of this manual could not be read. Use the PDF pages, or download the manual.';
+const TEXT_EMPTY = 'This manual holds no text to show here (its pages may be scanned images). Use the PDF pages, or download the manual.';
 
 /**
  * 'Read as text': the manual as a web page, with its headings (h3 for the PDF's top level, as the manual's own title

@@ -7,7 +7,7 @@ import { Form } from '../../components/ui/form.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { PAIRING_HELP_ID, paths } from '../../lib/paths.ts';
 
-export type PairingCodeForm = UseFormReturn<z.input<typeof pairingCodeSchema>, unknown, z.output<typeof pairingCodeSchema>>;
+type PairingCodeForm = UseFormReturn<z.input<typeof pairingCodeSchema>, unknown, z.output<typeof pairingCodeSchema>>;
 
 const HINT = '8 letters and digits, like KXRT-7M4P. Capitals, spaces and the dash are optional.';
 /** Said with a code that came in the link (?code=): the user confirms it is theirs (RFC 8628 §5.4, remote phishing). */

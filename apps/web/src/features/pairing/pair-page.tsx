@@ -23,7 +23,7 @@ type Step =
   | { kind: 'paired'; device: PairedDevice; message: string }
   | { kind: 'denied'; message: string };
 
-export const checkedMessage = (pending: PendingPairing) => `Code ${pending.code} checked. Glasses waiting to pair: ${pending.deviceName}.`;
+const checkedMessage = (pending: PendingPairing) => `Code ${pending.code} checked. Glasses waiting to pair: ${pending.deviceName}.`;
 
 /**
  * /pair (issue #10): the user types the code the glasses say (or arrives with it in `?code=` from the glasses' link),

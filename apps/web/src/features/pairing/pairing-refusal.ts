@@ -2,7 +2,7 @@ import { messages } from '@seva/shared';
 import { ApiError, withReference } from '../../lib/api-client.ts';
 
 /** Why a pairing code was not answered, and whether the reason is the code itself (then the field shows it too). */
-export interface PairingRefusal {
+interface PairingRefusal {
   message: string;
   aboutCode: boolean;
 }

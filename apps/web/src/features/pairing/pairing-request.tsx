@@ -18,7 +18,7 @@ function useNow(): number {
   return now;
 }
 
-export interface PairingRequestProps {
+interface PairingRequestProps {
   pending: PendingPairing;
   /** The code arrived in the page's link (?code=) rather than typed from the glasses. */
   fromLink: boolean;

@@ -9,12 +9,12 @@ import { forgetDeletedAccount } from '../../lib/session.ts';
 import { useDeleteAccount } from './api/delete-account.ts';
 import { DialogActions } from '../../components/ui/dialog-actions.tsx';
 
-export const DELETE_TITLE = 'Delete your account?';
+const DELETE_TITLE = 'Delete your account?';
 /** What ends at once (issue #21), said before it is done. */
-export const ENDS_AT_ONCE = ['your glasses are unpaired', 'every signed-in browser is signed out', 'your helpers can no longer manage your account', 'nobody can sign in to it'];
+const ENDS_AT_ONCE = ['your glasses are unpaired', 'every signed-in browser is signed out', 'your helpers can no longer manage your account', 'nobody can sign in to it'];
 /** What is erased after the restore window (issue #12), said before it is done. */
-export const ERASED = ['your account', 'your faces and their photos', 'your emergency contacts', 'your activity'];
-export const RESTORE_OFFER = `We keep it ${RESTORE_WINDOW_DAYS} days: the e-mail we send you has a '${accountMessages.restoreAccount}' link that brings it back. After ${RESTORE_WINDOW_DAYS} days we erase, for good:`;
+const ERASED = ['your account', 'your faces and their photos', 'your emergency contacts', 'your activity'];
+const RESTORE_OFFER = `We keep it ${RESTORE_WINDOW_DAYS} days: the e-mail we send you has a '${accountMessages.restoreAccount}' link that brings it back. After ${RESTORE_WINDOW_DAYS} days we erase, for good:`;
 export const deleteFailedMessage = (message: string) => `Failed to delete your account: ${message}`;
 
 const WHAT_ID = 'delete-account-what';

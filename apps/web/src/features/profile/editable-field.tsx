@@ -29,7 +29,7 @@ const LABEL: Record<ProfileField, string> = { username: 'Username', phone: 'Phon
 /** What was typed in a profile edit whose save found the session ended: kept, and put back after signing in. */
 export type ProfileDraft = { field: 'username'; values: { username: string } } | { field: 'phone'; values: { countryCode: string; phoneNumber: string } };
 
-export interface EditableFieldProps {
+interface EditableFieldProps {
   field: ProfileField;
   value: string;
   /** An edit of this field kept from before the session ended: the field opens with it. */

@@ -28,9 +28,9 @@ import { forgetDeletedAccount, useSignOutAndLeave } from '../../lib/session.ts';
 import { useTimedMessage } from '../../lib/use-timed-message.ts';
 import { useChangeHelperPassword, useDeleteHelperAccount, useStopHelping } from './api/helper-account.ts';
 
-export const stopConsequence = (wearer: string) =>
+const stopConsequence = (wearer: string) =>
   `You will no longer be able to manage ${wearer}'s faces and emergency contacts. We will tell ${wearer} by e-mail. They can invite you again.`;
-export const DELETE_HELPER_EXPLAINED = 'Delete your helper account for good: you stop helping everyone you help, and we tell each of them by e-mail.';
+const DELETE_HELPER_EXPLAINED = 'Delete your helper account for good: you stop helping everyone you help, and we tell each of them by e-mail.';
 
 /**
  * /profile for a helper (issue #18): their own name and e-mail, whom they help with 'Stop helping {wearer}' (confirmed),

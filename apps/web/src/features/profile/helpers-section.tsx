@@ -7,11 +7,11 @@ import { useRemoveHelper } from './api/remove-helper.ts';
 import { InviteHelperDialog } from './invite-helper-dialog.tsx';
 import { RemoveHelperDialog } from './remove-helper-dialog.tsx';
 
-export const HELPERS_EXPLAINED =
+const HELPERS_EXPLAINED =
   'Someone you trust can help set up your glasses with their own sign-in: they can manage your faces and emergency contacts and read the Knowledge Base and Updates, but never change your account, pair glasses or delete anything of your account. What they do shows in your recent activity. You can remove them at any time.';
-export const LOADING_HELPERS = 'Loading your helpers…';
-export const helpersLoadFailed = (message: string) => `Your helpers could not be loaded: ${message}`;
-export const cancelFailedMessage = (message: string) => `Failed to cancel the invitation: ${message}`;
+const LOADING_HELPERS = 'Loading your helpers…';
+const helpersLoadFailed = (message: string) => `Your helpers could not be loaded: ${message}`;
+const cancelFailedMessage = (message: string) => `Failed to cancel the invitation: ${message}`;
 
 /**
  * /profile's 'Helpers' for a wearer (issue #18): each helper with their state ('Invitation sent', 'Helping you'),

@@ -8,7 +8,7 @@ import { placeServerError } from '../../lib/server-error.ts';
 import { useInviteHelper } from './api/invite-helper.ts';
 
 const ABOUT_ID = 'invite-helper-about';
-export const INVITE_ABOUT = `We e-mail them a link that works once, for ${INVITATION_DAYS} days. They sign in with their own e-mail and password, never yours. You can have up to ${MAX_HELPERS} helpers.`;
+const INVITE_ABOUT = `We e-mail them a link that works once, for ${INVITATION_DAYS} days. They sign in with their own e-mail and password, never yours. You can have up to ${MAX_HELPERS} helpers.`;
 
 /**
  * 'Invite a helper' (issue #18): "Helper's name" (the face-name rule) and "Helper's email"; 'Send invitation' sends the

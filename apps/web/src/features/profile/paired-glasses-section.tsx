@@ -7,8 +7,8 @@ import { paths } from '../../lib/paths.ts';
 import { useDevices } from './api/get-devices.ts';
 import { UnpairGlassesDialog } from './unpair-glasses-dialog.tsx';
 
-export const LOADING_DEVICES = 'Loading your paired glasses…';
-export const devicesLoadFailed = (message: string) => `Your paired glasses could not be loaded: ${message}`;
+const LOADING_DEVICES = 'Loading your paired glasses…';
+const devicesLoadFailed = (message: string) => `Your paired glasses could not be loaded: ${message}`;
 
 /**
  * /profile's 'Paired glasses' (issue #10): each pair of glasses with when it was paired and last seen ('Never' before

@@ -2,9 +2,9 @@ import { accountMessages, ACTIVITY_RETENTION_DAYS, RECENT_ACTIVITY_SHOWN } from 
 import { useRecentActivity } from './api/get-activity.ts';
 import { formatDateTime } from '../../lib/dates.ts';
 
-export const LOADING_ACTIVITY = 'Loading your recent activity…';
-export const activityLoadFailed = (message: string) => `Your recent activity could not be loaded: ${message}`;
-export const ACTIVITY_HINT = `The last ${RECENT_ACTIVITY_SHOWN} things that happened on your account (we keep ${ACTIVITY_RETENTION_DAYS} days), with wrong passwords counted per browser. If you see one you did not do, change your password and sign out all other browsers.`;
+const LOADING_ACTIVITY = 'Loading your recent activity…';
+const activityLoadFailed = (message: string) => `Your recent activity could not be loaded: ${message}`;
+const ACTIVITY_HINT = `The last ${RECENT_ACTIVITY_SHOWN} things that happened on your account (we keep ${ACTIVITY_RETENTION_DAYS} days), with wrong passwords counted per browser. If you see one you did not do, change your password and sign out all other browsers.`;
 
 /** /profile's 'Recent activity' (issue #12): the account's newest events, each with when and from which browser or glasses. */
 export function RecentActivitySection() {

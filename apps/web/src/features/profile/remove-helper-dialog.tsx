@@ -7,10 +7,10 @@ import { useRemoveHelper } from './api/remove-helper.ts';
 const CONSEQUENCE_ID = 'remove-helper-consequence';
 
 /** What removing a helper does, said before it is done. */
-export const removeConsequence = (name: string) =>
+const removeConsequence = (name: string) =>
   `${name} will no longer be able to help with your glasses: their access ends at once, and we tell them by e-mail. What they did stays in your recent activity.`;
 
-export const removeFailedMessage = (message: string) => `Failed to remove the helper: ${message}`;
+const removeFailedMessage = (message: string) => `Failed to remove the helper: ${message}`;
 
 /** 'Remove {helper}' (issue #18), confirmed in an alert dialog that says what changes; 'Cancel' leaves everything. */
 export function RemoveHelperDialog({ helper, onClose, onRemoved }: { helper: HelperSummary | null; onClose: () => void; onRemoved: (message: string) => void }) {

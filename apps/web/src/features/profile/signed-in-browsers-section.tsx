@@ -5,9 +5,9 @@ import { useBrowserSessions } from './api/get-browser-sessions.ts';
 import { useSignOutBrowser, useSignOutOtherBrowsers } from './api/sign-out-browser.ts';
 import { formatDateTime } from '../../lib/dates.ts';
 
-export const LOADING_BROWSERS = 'Loading your signed-in browsers…';
-export const browsersLoadFailed = (message: string) => `Your signed-in browsers could not be loaded: ${message}`;
-export const signOutFailed = (message: string) => `Failed to sign the browser out: ${message}`;
+const LOADING_BROWSERS = 'Loading your signed-in browsers…';
+const browsersLoadFailed = (message: string) => `Your signed-in browsers could not be loaded: ${message}`;
+const signOutFailed = (message: string) => `Failed to sign the browser out: ${message}`;
 
 const lastActive = (session: BrowserSession) => (session.current ? 'Active now' : `Last active ${formatDateTime(session.lastActiveAt)}`);
 

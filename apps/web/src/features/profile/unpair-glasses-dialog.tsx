@@ -5,7 +5,7 @@ import { useUnpairDevice } from './api/unpair-device.ts';
 import { DialogActions } from '../../components/ui/dialog-actions.tsx';
 
 /** What unpairing does, said before it is done. */
-export const unpairConsequence = (name: string) =>
+const unpairConsequence = (name: string) =>
   `${name} will lose access to your account at once: they can no longer read your faces, emergency contacts or feature links. To use them again, pair them again.`;
 
 export const unpairFailedMessage = (message: string) => `Failed to unpair the glasses: ${message}`;

@@ -4,12 +4,12 @@ import { Button } from '../../components/ui/button.tsx';
 import { useDownloadData, type DownloadProgress } from './api/download-data.ts';
 import { DeleteAccountDialog } from './delete-account-dialog.tsx';
 
-export const DOWNLOAD_EXPLAINED =
+const DOWNLOAD_EXPLAINED =
   'Download a copy of everything SEVA keeps about you in one .zip file: your account, emergency contacts, faces with their photos and face descriptions, paired glasses and recent activity, with a README that explains each file.';
-export const DELETE_EXPLAINED = 'Delete your account and everything in it for good. You can register again with the same license ID afterwards.';
-export const DOWNLOAD_STARTED = 'Preparing your data for download…';
-export const downloadFailed = (message: string) => `Failed to download your data: ${message}`;
-export const downloadedMessage = (fileName: string) => `Your data has been downloaded as ${fileName}.`;
+const DELETE_EXPLAINED = 'Delete your account and everything in it for good. You can register again with the same license ID afterwards.';
+const DOWNLOAD_STARTED = 'Preparing your data for download…';
+const downloadFailed = (message: string) => `Failed to download your data: ${message}`;
+const downloadedMessage = (fileName: string) => `Your data has been downloaded as ${fileName}.`;
 
 const megabytes = (bytes: number) => `${(bytes / 1_048_576).toFixed(1)} MB`;
 const percentOf = ({ received, total }: DownloadProgress) => (total ? Math.min(100, Math.floor((received / total) * 100)) : undefined);

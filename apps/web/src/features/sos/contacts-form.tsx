@@ -10,7 +10,7 @@ import { useSaveContacts } from './api/save-contacts.ts';
 import { ContactFieldset } from './contact-fieldset.tsx';
 import { currentValues, useContactsForm, type ContactsFormValues } from './use-contacts-form.ts';
 
-export interface ContactsFormProps {
+interface ContactsFormProps {
   initial: ContactsFormValues;
   /** Whether to focus the primary Full Name on opening (after 'Edit Contacts', not on the page's first load). */
   focusOnOpen: boolean;

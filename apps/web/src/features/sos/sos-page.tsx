@@ -13,11 +13,11 @@ import { ContactsView, type ContactsViewProps } from './contacts-view.tsx';
 import type { ContactsFormValues } from './use-contacts-form.ts';
 
 /** Not in SPEC: says why the form is empty when the saved contacts could not be read (product §4: edit mode then). */
-export const CONTACTS_LOAD_FAILED = 'Your saved contacts could not be loaded. You can enter them again below.';
+const CONTACTS_LOAD_FAILED = 'Your saved contacts could not be loaded. You can enter them again below.';
 /** Not in SPEC: contacts typed before the session ended, back after signing in again (issue #9). */
 export const DRAFT_RESTORED = 'Your unsaved changes are back. Check them, then press Save Contacts.';
 /** Not in SPEC: what the glasses do with these contacts (issue #9). */
-export const HOW_GLASSES_USE_CONTACTS =
+const HOW_GLASSES_USE_CONTACTS =
   'Your paired SEVA glasses keep a copy of these contacts, updated each time they connect. When you ask the glasses for help, they contact your primary contact first, then your secondary contact.';
 
 /**

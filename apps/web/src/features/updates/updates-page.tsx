@@ -13,7 +13,7 @@ import { lastCheckedText } from './last-checked.ts';
 import { UpdatesSummary } from './updates-summary.tsx';
 
 const NAMES = FEATURES.map((f) => f.name);
-export const failedToLoadFeatures = (message: string) => `Failed to load feature data: ${message}`;
+const failedToLoadFeatures = (message: string) => `Failed to load feature data: ${message}`;
 
 /**
  * /updates: a summary of what can be installed or updated now, then the eight features in a carousel, each with the

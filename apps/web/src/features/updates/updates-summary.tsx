@@ -3,7 +3,7 @@ import type { MouseEvent } from 'react';
 import { featureCardHeadingId } from './feature-card.tsx';
 
 /** What the summary says above the carousel: how many features the user can install or update now. */
-export function availableSummaryText(count: number): string {
+function availableSummaryText(count: number): string {
   if (count === 0) return 'No feature has an install or update available yet.';
   return count === 1 ? '1 feature has an install or update available:' : `${count} features have an install or update available:`;
 }

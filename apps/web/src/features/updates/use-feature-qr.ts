@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import QRCode from 'qrcode';
 
 /** product §3, §9: a PNG data URL of the QR holding {"version":"1.0","link":…}, 320 px, level H, black on white. */
-export function featureQrDataUrl(link: string): Promise<string> {
+function featureQrDataUrl(link: string): Promise<string> {
   return QRCode.toDataURL(featureQrPayload(link), {
     type: 'image/png',
     width: FEATURE_QR.width,

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { faceForm, facesQueryKey } from './face-form.ts';
 
-export interface StoreFaceInput {
+interface StoreFaceInput {
   file: Blob;
   fileName: string;
   name: string;

@@ -9,7 +9,7 @@ export interface LatestManual {
   url: string;
 }
 
-export const latestManualQueryKey = ['manuals', 'latest'] as const;
+const latestManualQueryKey = ['manuals', 'latest'] as const;
 
 export function useLatestManual() {
   return useQuery({

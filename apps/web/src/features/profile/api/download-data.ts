@@ -8,12 +8,12 @@ export interface DownloadProgress {
   total: number | undefined;
 }
 
-export interface DownloadedFile {
+interface DownloadedFile {
   fileName: string;
   blob: Blob;
 }
 
-export const DOWNLOAD_CUT_SHORT = 'The download was cut short. Please try again.';
+const DOWNLOAD_CUT_SHORT = 'The download was cut short. Please try again.';
 
 /**
  * POST /api/account/export: the archive of everything the portal keeps about the user, read as it arrives so the
