@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { MAX_ANALYSES_IN_FLIGHT } from '@seva/shared';
 import { openDatabase } from '../apps/server/src/db/database.ts';
+import { storeFaceForm } from '../test-kit/face-storing.ts';
 import { portalOverHttp, signedInUser } from '../test-kit/sign-up-flow.ts';
 import { benchPhoto } from './support/face-photo.ts';
 import { fmt, percentile, startPortal } from './support/processes.ts';
@@ -62,7 +63,7 @@ async function ok(answer: Promise<Answer>, route: string): Promise<Answer> {
   return done;
 }
 
-const store = (portal: Portal, user: User) => post(portal, user, 'store_face', form({ name: `Face ${randomUUID()}`, email: user.email, face_id: randomUUID() }, photo));
+const store = (portal: Portal, user: User) => post(portal, user, 'store_face', storeFaceForm(user, { name: `Face ${randomUUID()}`, picture: photo, faceId: randomUUID() }));
 const storeOk = (portal: Portal, user: User) => ok(store(portal, user), 'store_face');
 
 /** Every user keeps MAX_ANALYSES_IN_FLIGHT stores going (never more) until `images` are stored: each store's latency and images a second. */

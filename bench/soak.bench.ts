@@ -7,7 +7,8 @@ import os from 'node:os';
 import autocannon, { type Result } from 'autocannon';
 import { openDatabase } from '../apps/server/src/db/database.ts';
 import * as faceStore from '../apps/server/src/modules/faces/store.ts';
-import { pairGlassesWith } from '../test-kit/glasses-pairing.ts';
+import { storeFace } from '../test-kit/face-storing.ts';
+import { pairGlasses } from '../test-kit/glasses-pairing.ts';
 import { portalOverHttp, registerVerifiedUser, signIn } from '../test-kit/sign-up-flow.ts';
 import { benchPhoto } from './support/face-photo.ts';
 import { fmt, startPortal } from './support/processes.ts';
@@ -36,6 +37,7 @@ function serverRssMb(): number {
   return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? NaN) / 1024;
 }
 
+/** A store_face body built at once, as autocannon's setupRequest needs it (the test kit's storeFace encodes asynchronously). */
 function multipart(fields: Record<string, string>, file: Buffer): { body: Buffer; type: string } {
   const boundary = `----soak${randomUUID()}`;
   const parts: Buffer[] = Object.entries(fields).map(([name, value]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
@@ -79,15 +81,13 @@ try {
   await close();
 
   // The lister's glasses, paired as the firmware pairs them; their routine sync asks what changed since the last one.
-  const bearer = `Bearer ${(await pairGlassesWith(http.send, lister, { deviceName: 'Soak glasses' })).accessToken}`;
+  const bearer = `Bearer ${(await pairGlasses(http, lister, { deviceName: 'Soak glasses' })).accessToken}`;
   const fullSync = await fetch(`${portal.url}/device-api/sync`, { headers: { authorization: bearer } });
   if (!fullSync.ok) throw new Error(`sync: ${fullSync.status} ${await fullSync.text()}`);
   const { cursor } = (await fullSync.json()) as { cursor: string };
 
   // One face stored first, as any of them is: the face workers start on the first, and a store that fails stops here.
-  const first = multipart({ name: 'First face', email: users[1]!.email, face_id: randomUUID() }, photo);
-  const stored = await fetch(`${portal.url}/face-api/store_face`, { method: 'POST', headers: { cookie: users[1]!.cookie, 'content-type': first.type }, body: first.body });
-  if (!stored.ok) throw new Error(`store_face: ${stored.status} ${await stored.text()}`);
+  await storeFace(http, users[1]!, { name: 'First face', picture: photo });
 
   let storeTurn = 0;
   const calls = {

@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { openDatabase } from '../apps/server/src/db/database.ts';
 import * as faceStore from '../apps/server/src/modules/faces/store.ts';
-import { pairGlassesWith } from '../test-kit/glasses-pairing.ts';
+import { pairGlasses } from '../test-kit/glasses-pairing.ts';
 import { portalOverHttp, signedInUser } from '../test-kit/sign-up-flow.ts';
 import { fmt, percentile, startPortal } from './support/processes.ts';
 import { heading, sized, verdict } from './support/smoke.ts';
@@ -38,8 +38,8 @@ try {
   const http = portalOverHttp(portal);
   const { user, cookie, input } = await signedInUser(http);
 
-  // Pair the glasses as the firmware does (the token endpoint takes JSON as well as a form).
-  const token = (await pairGlassesWith(http.send, { cookie, password: input.password }, { deviceName: 'Bench glasses' })).accessToken;
+  // Pair the glasses as the firmware does.
+  const token = (await pairGlasses(http, { cookie, password: input.password }, { deviceName: 'Bench glasses' })).accessToken;
   const auth = { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip' };
 
   // 1,000 faces through the faces store, each with its change number: only sync is measured, not the face engine.

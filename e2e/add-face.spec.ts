@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
@@ -7,7 +7,9 @@ import { expectNoAxeViolations } from './support/axe.ts';
 import { writeFakeCameraVideo } from './support/fake-camera.ts';
 import { expectFieldError } from './support/field-error.ts';
 import { tabTo } from './support/keyboard.ts';
+import { portalOf } from './support/portal.ts';
 import { expectNoHorizontalScroll } from './support/layout.ts';
+import { storeFace } from '../test-kit/face-storing.ts';
 import { faceFixture } from '../test-kit/test-data.ts';
 import type { TestUser } from '../test-kit/test-user.ts';
 import { expect, test } from './support/fixtures.ts';
@@ -104,16 +106,7 @@ async function listFaces(page: Page, user: TestUser): Promise<Array<{ face_id: s
 
 /** Stores a face straight through the face backend, as another session of the screen would. */
 async function seedFace(page: Page, user: TestUser, name: string, image: string): Promise<void> {
-  const response = await page.request.post('/face-api/store_face', {
-    multipart: {
-      file: { name: path.basename(image), mimeType: 'image/png', buffer: fs.readFileSync(faceFixture(image)) },
-      name,
-      email: user.email,
-      face_id: randomUUID(),
-    },
-    timeout: 120_000,
-  });
-  expect(response.ok(), `store_face ${name}: ${response.status()} ${await response.text()}`).toBe(true);
+  await storeFace(portalOf(page), user, { name, picture: fs.readFileSync(faceFixture(image)), fileName: path.basename(image) });
 }
 
 test('consent comes first: one consent in two places, the disclaimer, the guidelines and the way back', async ({ signedInPage: page }) => {

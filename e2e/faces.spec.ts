@@ -1,13 +1,14 @@
-import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { expectFieldError } from './support/field-error.ts';
 import { expectProblem } from './support/error-summary.ts';
+import { storeFace } from '../test-kit/face-storing.ts';
 import { faceFixture } from '../test-kit/test-data.ts';
 import type { TestUser } from '../test-kit/test-user.ts';
 import { expect, test } from './support/fixtures.ts';
+import { portalOf } from './support/portal.ts';
 import { openDashboard } from './support/sign-in.ts';
 
 // /faces, the Face Management Console (product §2, §4, §8, §9), against the real server and its real face detector.
@@ -42,16 +43,7 @@ async function seedFaces(page: Page, user: TestUser, faces: ReadonlyArray<readon
     const next = queue.shift();
     if (!next) return;
     const [name, image] = next;
-    const response = await page.request.post('/face-api/store_face', {
-      multipart: {
-        file: { name: path.basename(image), mimeType: 'image/png', buffer: fs.readFileSync(faceFixture('people', image)) },
-        name,
-        email: user.email,
-        face_id: randomUUID(),
-      },
-      timeout: 120_000,
-    });
-    expect(response.ok(), `store_face ${name} (${image}): ${response.status()} ${await response.text()}`).toBe(true);
+    await storeFace(portalOf(page), user, { name, picture: fs.readFileSync(faceFixture('people', image)), fileName: path.basename(image) });
     await sendNext();
   };
   await Promise.all([sendNext(), sendNext()]);
@@ -364,17 +356,8 @@ test('a signed-out visitor is told to log in, then taken to /login', async ({ pa
 
 test('a tall photo\'s thumbnail shows the face, and its details the whole photo', async ({ signedInPage: page, newUser: user }) => {
   // 400x900 with the face in its top third (test-data/faces/README.md): a centred square would show none of it.
-  const stored = await page.request.post('/face-api/store_face', {
-    multipart: {
-      file: { name: 'tall.jpg', mimeType: 'image/jpeg', buffer: fs.readFileSync(faceFixture('formats', 'tall-sad.jpg')) },
-      name: 'Tall Tess',
-      email: user.email,
-      face_id: randomUUID(),
-    },
-    timeout: 120_000,
-  });
-  expect(stored.ok(), await stored.text()).toBe(true);
-  const box = (await stored.json()).face_box as { x: number; y: number; width: number; height: number; image_width: number; image_height: number };
+  const stored = await storeFace(portalOf(page), user, { name: 'Tall Tess', picture: fs.readFileSync(faceFixture('formats', 'tall-sad.jpg')), fileName: 'tall.jpg' });
+  const box = (stored.answer.json as { face_box: unknown }).face_box as { x: number; y: number; width: number; height: number; image_width: number; image_height: number };
   expect(box).toMatchObject({ image_width: 400, image_height: 900 });
   expect(box.y + box.height).toBeLessThan(250);
 

@@ -1,5 +1,6 @@
-import type { APIResponse, Locator, Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { newestMailTo, outboxOf } from '../test-kit/eml-outbox.ts';
+import type { Answer } from '../test-kit/transport.ts';
 import { admin } from './support/admin-cli.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { expectFieldError } from './support/field-error.ts';
@@ -31,9 +32,10 @@ const READ_LINK = 'https://example.com/read-for-me.apk';
 const MAGNIFY_LINK = 'https://example.com/magnify.apk';
 const OUTBOX = outboxOf(E2E_DATA_DIR);
 
-async function expectOAuthError(response: APIResponse, error: string): Promise<void> {
-  expect(response.status()).toBe(400);
-  expect(await response.json()).toMatchObject({ error });
+async function expectOAuthError(answer: Promise<Answer>, error: string): Promise<void> {
+  const { status, json } = await answer;
+  expect(status).toBe(400);
+  expect(json).toMatchObject({ error });
 }
 
 const pairHeading = (page: Page) => page.getByRole('heading', { level: 1, name: 'Pair your glasses' });
@@ -73,7 +75,7 @@ test('glasses paired by a code typed on /pair with the keyboard get their token,
   expect(code.verification_uri).toMatch(/^http:\/\/localhost:\d+\/pair$/);
   expect(code.verification_uri_complete).toBe(`${code.verification_uri}?code=${code.user_code}`);
   expect(code).toMatchObject({ expires_in: 600, interval: 5 });
-  await expectOAuthError(await pollToken(device, code.device_code), 'authorization_pending');
+  await expectOAuthError(pollToken(device, code.device_code), 'authorization_pending');
 
   // No glasses yet: the profile says so and leads to /pair.
   await page.goto('/profile');
@@ -111,7 +113,7 @@ test('glasses paired by a code typed on /pair with the keyboard get their token,
   await expectProblem(page, 'Invalid password');
   await expectNothingElseSaid(page);
   await expectNoAxeViolations(page, '/pair, wrong password');
-  await expectOAuthError(await pollToken(device, code.device_code), 'authorization_pending');
+  await expectOAuthError(pollToken(device, code.device_code), 'authorization_pending');
   await passwordField(page).fill(user.password);
   await tabTo(page, waiting(page).getByRole('button', { name: 'Allow' }));
   await page.keyboard.press('Enter');
@@ -127,11 +129,11 @@ test('glasses paired by a code typed on /pair with the keyboard get their token,
   await expect(valueOf(kitchen, 'Paired')).not.toBeEmpty();
 
   const issued = await pollToken(device, code.device_code);
-  expect(issued.status(), await issued.text()).toBe(200);
-  const { access_token: token, token_type: tokenType, scope, username } = (await issued.json()) as { access_token: string; token_type: string; scope: string; username: string };
+  expect(issued.status, issued.text).toBe(200);
+  const { access_token: token, token_type: tokenType, scope, username } = issued.json as { access_token: string; token_type: string; scope: string; username: string };
   expect([tokenType, scope, username]).toEqual(['Bearer', 'faces:read contacts:read events features', user.username]);
   // A device code yields one token, once.
-  await expectOAuthError(await pollToken(device, code.device_code), 'invalid_grant');
+  await expectOAuthError(pollToken(device, code.device_code), 'invalid_grant');
 
   const first = await sync(device, token);
   expect(first).toMatchObject({ email: user.email, faces: [], deleted_face_ids: [] });
@@ -207,7 +209,7 @@ test('a signed-out visitor opening the glasses\u2019 link signs in, comes back t
   await expect(status(page)).toHaveText('Pairing refused. The glasses were not paired.');
   await expect(pairHeading(page)).toBeFocused();
   await expectNoAxeViolations(page, '/pair, denied');
-  await expectOAuthError(await pollToken(device, code.device_code), 'access_denied');
+  await expectOAuthError(pollToken(device, code.device_code), 'access_denied');
 
   // The code cannot be answered twice.
   await page.getByRole('button', { name: 'Pair other glasses' }).click();

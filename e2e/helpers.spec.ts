@@ -77,8 +77,8 @@ test('a wearer invites a helper, who accepts in their own browser, adds a face a
   await wearerPage.getByRole('region', { name: 'Glasses waiting to pair' }).getByRole('button', { name: 'Allow' }).click();
   await expect(status(wearerPage)).toHaveText('Glasses paired');
   const issued = await pollToken(glasses, code.device_code);
-  expect(issued.status(), await issued.text()).toBe(200);
-  const { access_token: token } = (await issued.json()) as { access_token: string };
+  expect(issued.status, issued.text).toBe(200);
+  const { access_token: token } = issued.json as { access_token: string };
   const before = await sync(glasses, token);
 
   // The wearer's /profile: no helpers yet; the invitation, with the keyboard alone.

@@ -1,15 +1,16 @@
-import { randomUUID } from 'node:crypto';
 import { expectProblem } from './support/error-summary.ts';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Page } from '@playwright/test';
+import { storeFace as storeFaceThroughKit } from '../test-kit/face-storing.ts';
 import { faceFixture } from '../test-kit/test-data.ts';
 import type { TestUser } from '../test-kit/test-user.ts';
 import { zipEntries } from '../test-kit/zip-entries.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { expect, test } from './support/fixtures.ts';
 import { tabTo } from './support/keyboard.ts';
+import { portalOf } from './support/portal.ts';
 import { signIn } from './support/sign-in.ts';
 
 // Issue #12 on /profile: 'Signed-in browsers', 'Recent activity' and 'Your data' (download everything, delete the account).
@@ -27,13 +28,7 @@ async function openProfile(page: Page): Promise<void> {
 
 /** Stores a face through the real face backend (product §7 store_face), as the add-face screen does; answers its face_id. */
 async function storeFace(page: Page, user: TestUser, name: string, image: string): Promise<string> {
-  const faceId = randomUUID();
-  const response = await page.request.post('/face-api/store_face', {
-    multipart: { file: { name: 'face.png', mimeType: 'image/png', buffer: fs.readFileSync(faceFixture('people', image)) }, name, email: user.email, face_id: faceId },
-    timeout: 120_000,
-  });
-  expect(response.ok(), `store_face ${name}: ${response.status()} ${await response.text()}`).toBe(true);
-  return faceId;
+  return (await storeFaceThroughKit(portalOf(page), user, { name, picture: fs.readFileSync(faceFixture('people', image)), fileName: 'face.png' })).faceId;
 }
 
 test('downloads seva-data-YYYY-MM-DD.zip holding the faces just added, their pictures as stored', async ({ signedInPage: page, newUser: user }) => {

@@ -1,37 +1,63 @@
-import type { Send } from './transport.ts';
+import type { Answer, Send } from './transport.ts';
 
 /** The glasses' OAuth client and grant (RFC 8628), as the firmware sends them. */
 const GLASSES_CLIENT_ID = 'seva-glasses';
 export const DEVICE_CODE_GRANT = 'urn:ietf:params:oauth:grant-type:device_code';
 
-interface PairedGlasses {
+/** What the glasses ask for: a name for the glasses (none: the portal's default) and the scopes (none: the default). */
+export interface PairingRequest {
+  deviceName?: string;
+  scope?: string;
+}
+
+/** The signed-in user who allows on /pair: their session cookie and their password (asked again, RFC 8628 §5.4). */
+export interface AllowingUser {
+  cookie: string;
+  password: string;
+}
+
+export interface PairedGlasses {
   accessToken: string;
   /** What the token may do, space-separated. */
   scope: string;
   /** The account the glasses joined, as the token endpoint tells them. */
   username: string;
+  /** The paired device, as /pair answers it. */
+  deviceId: string;
+  /** The code the user typed (as the portal showed it, with its dash). */
+  userCode: string;
+}
+
+/** POST /oauth/device_authorization (RFC 8628 §3.1), form-encoded as the firmware sends it. */
+export function askForCode(send: Send, request: PairingRequest = {}, headers: Record<string, string> = {}): Promise<Answer> {
+  const fields: Record<string, string> = { client_id: GLASSES_CLIENT_ID };
+  if (request.deviceName !== undefined) fields.device_name = request.deviceName;
+  if (request.scope !== undefined) fields.scope = request.scope;
+  return send('POST', '/oauth/device_authorization', new URLSearchParams(fields), headers);
+}
+
+/** POST /api/devices/pairing/allow: the signed-in user allows the glasses waiting for `code`, with their password. */
+export function allowCode(send: Send, user: AllowingUser, code: string): Promise<Answer> {
+  return send('POST', '/api/devices/pairing/allow', { code, password: user.password }, { cookie: user.cookie });
+}
+
+/** POST /oauth/token with the device code grant (RFC 8628 §3.4): one poll, form-encoded as the firmware sends it. */
+export function collectToken(send: Send, deviceCode: string, headers: Record<string, string> = {}): Promise<Answer> {
+  return send('POST', '/oauth/token', new URLSearchParams({ grant_type: DEVICE_CODE_GRANT, device_code: deviceCode, client_id: GLASSES_CLIENT_ID }), headers);
 }
 
 /**
- * The whole device grant over any `Send`: the glasses ask (for `scope`, or the default), the signed-in user allows
+ * The whole device grant against `portal`: the glasses ask (for `scope`, or the default), the signed-in user allows
  * with their password on /pair, the glasses collect their token. Any step that fails throws with its answer.
  */
-export async function pairGlassesWith(
-  send: Send,
-  user: { cookie: string; password: string },
-  options: { deviceName?: string; scope?: string } = {},
-): Promise<PairedGlasses> {
-  const asked = await send('POST', '/oauth/device_authorization', {
-    client_id: GLASSES_CLIENT_ID,
-    ...(options.deviceName === undefined ? {} : { device_name: options.deviceName }),
-    ...(options.scope === undefined ? {} : { scope: options.scope }),
-  });
-  if (asked.status !== 200) throw new Error(`device_authorization: ${asked.status} ${asked.text}`);
+export async function pairGlasses(portal: { send: Send }, user: AllowingUser, request: PairingRequest = {}): Promise<PairedGlasses> {
+  const asked = await askForCode(portal.send, request);
+  if (asked.status !== 200) throw new Error(`device_authorization answered ${asked.status}: ${asked.text}`);
   const grant = asked.json as { device_code: string; user_code: string };
-  const allowed = await send('POST', '/api/devices/pairing/allow', { code: grant.user_code, password: user.password }, { cookie: user.cookie });
-  if (allowed.status !== 200) throw new Error(`allow: ${allowed.status} ${allowed.text}`);
-  const issued = await send('POST', '/oauth/token', { grant_type: DEVICE_CODE_GRANT, device_code: grant.device_code, client_id: GLASSES_CLIENT_ID });
-  if (issued.status !== 200) throw new Error(`token: ${issued.status} ${issued.text}`);
+  const allowed = await allowCode(portal.send, user, grant.user_code);
+  if (allowed.status !== 200) throw new Error(`allow answered ${allowed.status}: ${allowed.text}`);
+  const issued = await collectToken(portal.send, grant.device_code);
+  if (issued.status !== 200) throw new Error(`token answered ${issued.status}: ${issued.text}`);
   const { access_token: accessToken, scope, username } = issued.json as { access_token: string; scope: string; username: string };
-  return { accessToken, scope, username };
+  return { accessToken, scope, username, deviceId: (allowed.json as { device: { id: string } }).device.id, userCode: grant.user_code };
 }

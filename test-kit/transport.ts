@@ -8,13 +8,41 @@ export interface Answer {
 
 /**
  * One request to the portal. Server tests send through `app.inject`, end-to-end tests and benchmarks over real
- * HTTP: the sign-up flow (sign-up-flow.ts) is written once against this.
+ * HTTP: the sign-up flow (sign-up-flow.ts) is written once against this. The body goes as the portal's clients send
+ * it: a `FormData` as multipart/form-data (a face picture as the face routes take it), `URLSearchParams` as a form
+ * (application/x-www-form-urlencoded, as the glasses call the OAuth endpoints), anything else as JSON.
  */
 export type Send = (method: string, url: string, body?: unknown, headers?: Record<string, string>) => Promise<Answer>;
 
+/** A request body as bytes, with the content type that goes with it. */
+export interface EncodedBody {
+  payload?: string | Buffer<ArrayBuffer>;
+  headers: Record<string, string>;
+}
+
+/** A multipart body of `fields`, a file being a `File` (a `Blob` goes as 'blob'): what a browser's FormData sends. */
+export function multipart(fields: Record<string, string | Blob>): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  return form;
+}
+
+/** `body` as bytes, as `fetch` would send it (see Send); `headers` given win over the content type chosen. */
+export async function encodeBody(body: unknown, headers: Record<string, string> = {}): Promise<EncodedBody> {
+  if (body === undefined) return { headers };
+  if (body instanceof FormData || body instanceof URLSearchParams) {
+    // fetch's own encoder, boundary and all, so the bytes are those a browser or the glasses send.
+    const request = new Request('http://localhost/', { method: 'POST', body });
+    const contentType = request.headers.get('content-type') ?? '';
+    const payload = body instanceof URLSearchParams ? await request.text() : Buffer.from(await request.arrayBuffer());
+    return { payload, headers: { 'content-type': contentType, ...headers } };
+  }
+  return { payload: JSON.stringify(body), headers: { 'content-type': 'application/json', ...headers } };
+}
+
 /** What the kit needs of a Fastify app (`app.inject`), without importing Fastify. */
-interface Injectable {
-  inject(request: { method: string; url: string; payload?: string; headers?: Record<string, string> }): Promise<{
+export interface Injectable {
+  inject(request: { method: string; url: string; payload?: string | Buffer; headers?: Record<string, string> }): Promise<{
     statusCode: number;
     body: string;
     headers: Record<string, string | string[] | number | undefined>;
@@ -24,7 +52,7 @@ interface Injectable {
 /** Sends through `app.inject`: no socket, for server tests. */
 export function injectTransport(app: Injectable): Send {
   return async (method, url, body, headers = {}) => {
-    const answer = await app.inject({ method, url, ...withJsonBody(body, headers) });
+    const answer = await app.inject({ method, url, ...(await encodeBody(body, headers)) });
     const answerHeaders: Answer['headers'] = {};
     for (const [name, value] of Object.entries(answer.headers)) {
       if (value !== undefined) answerHeaders[name.toLowerCase()] = Array.isArray(value) ? value : String(value);
@@ -37,7 +65,7 @@ export function injectTransport(app: Injectable): Send {
 /** Sends over HTTP with `fetch` to a running portal at `baseUrl`, for end-to-end tests and benchmarks. */
 export function fetchTransport(baseUrl: string): Send {
   return async (method, url, body, headers = {}) => {
-    const { payload, headers: sent } = withJsonBody(body, headers);
+    const { payload, headers: sent } = await encodeBody(body, headers);
     const response = await fetch(new URL(url, baseUrl), { method, headers: sent, ...(payload === undefined ? {} : { body: payload }) });
     const text = await response.text();
     const answerHeaders: Answer['headers'] = {};
@@ -51,11 +79,6 @@ export function fetchTransport(baseUrl: string): Send {
 export function cookieOf(answer: Answer): string {
   const [first] = [answer.headers['set-cookie'] ?? []].flat();
   return first?.split(';')[0] ?? '';
-}
-
-function withJsonBody(body: unknown, headers: Record<string, string>): { payload?: string; headers: Record<string, string> } {
-  if (body === undefined) return { headers };
-  return { payload: JSON.stringify(body), headers: { 'content-type': 'application/json', ...headers } };
 }
 
 function parseJson(text: string): unknown {

@@ -1,25 +1,26 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { DeviceAuthorizationAnswer, SyncAnswer } from '@seva/shared';
+import { askForCode as kitAskForCode, collectToken } from '../../test-kit/glasses-pairing.ts';
 import { faceFixture } from '../../test-kit/test-data.ts';
+import type { Answer } from '../../test-kit/transport.ts';
 import { expect } from './fixtures.ts';
+import { requestTransport } from './portal.ts';
 
-// The glasses as the specs play them (issue #10): Playwright's request context, no cookies, their own token.
+// The glasses as the specs play them (issue #10): Playwright's request context, no cookies, their own token; the
+// pairing calls are the test kit's.
 
-const CLIENT_ID = 'seva-glasses';
-const DEVICE_CODE_GRANT = 'urn:ietf:params:oauth:grant-type:device_code';
 /** The face detector takes a few seconds the first time a worker starts. */
 export const DETECTOR_TIMEOUT = 30_000;
 
 /** The glasses ask for a code (RFC 8628 §3.1) for `scope` (none: the default), form-encoded as firmware sends it. */
 export async function askForCode(device: APIRequestContext, deviceName: string, scope?: string): Promise<DeviceAuthorizationAnswer> {
-  const response = await device.post('/oauth/device_authorization', { form: { client_id: CLIENT_ID, device_name: deviceName, ...(scope === undefined ? {} : { scope }) } });
-  expect(response.status(), await response.text()).toBe(200);
-  return response.json();
+  const answer = await kitAskForCode(requestTransport(device), { deviceName, ...(scope === undefined ? {} : { scope }) });
+  expect(answer.status, answer.text).toBe(200);
+  return answer.json as DeviceAuthorizationAnswer;
 }
 
 /** The glasses poll for their token (RFC 8628 §3.4). */
-export const pollToken = (device: APIRequestContext, deviceCode: string) =>
-  device.post('/oauth/token', { form: { grant_type: DEVICE_CODE_GRANT, device_code: deviceCode, client_id: CLIENT_ID } });
+export const pollToken = (device: APIRequestContext, deviceCode: string): Promise<Answer> => collectToken(requestTransport(device), deviceCode);
 
 export const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { faceFixture } from '../../../../test-kit/test-data.ts';
+import { fetchTransport, multipart } from '../../../../test-kit/transport.ts';
 
 /** A photo with exactly one face (test-data/faces/single/neutral.jpg). */
 export const onePersonPhoto = () => fs.readFileSync(faceFixture('single', 'neutral.jpg'));
@@ -21,16 +22,7 @@ export async function faceCall(
   fields: Record<string, string>,
   photo?: Buffer,
 ): Promise<FaceAnswer> {
-  const form = new FormData();
-  for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  if (photo) form.append('file', new Blob([photo], { type: 'image/jpeg' }), 'face.jpg');
-  const response = await fetch(`${baseUrl}/face-api/${route}`, { method, headers: { cookie }, body: form });
-  const text = await response.text();
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    json = text;
-  }
-  return { status: response.status, json };
+  const file: Record<string, Blob> = photo ? { file: new File([new Uint8Array(photo)], 'face.jpg', { type: 'image/jpeg' }) } : {};
+  const answer = await fetchTransport(baseUrl)(method, `/face-api/${route}`, multipart({ ...fields, ...file }), { cookie });
+  return { status: answer.status, json: answer.json ?? answer.text };
 }

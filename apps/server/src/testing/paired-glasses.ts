@@ -1,6 +1,6 @@
-import { pairGlassesWith } from '../../../../test-kit/glasses-pairing.ts';
+import { pairGlasses as kitPairGlasses } from '../../../../test-kit/glasses-pairing.ts';
 import { TEST_PASSWORD } from '../../../../test-kit/test-user.ts';
-import { fetchTransport } from '../../../../test-kit/transport.ts';
+import { encodeBody, fetchTransport, injectTransport, multipart } from '../../../../test-kit/transport.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { CLIENT_ID, createDevicesService, DEVICE_CODE_GRANT } from '../modules/devices/service.ts';
 import type { TestApp } from './test-app.ts';
@@ -29,12 +29,7 @@ export function urlEncoded(fields: Record<string, string>) {
 }
 
 /** A multipart body exactly as fetch sends a FormData (the face backend's forms, with or without a file). */
-export async function multipartForm(fields: Record<string, string | Blob>) {
-  const body = new FormData();
-  for (const [name, value] of Object.entries(fields)) body.append(name, value);
-  const request = new Request('http://localhost/', { method: 'POST', body });
-  return { payload: Buffer.from(await request.arrayBuffer()), headers: { 'content-type': request.headers.get('content-type') ?? '' } };
-}
+export const multipartForm = (fields: Record<string, string | Blob>) => encodeBody(multipart(fields));
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
@@ -54,19 +49,13 @@ export function answerCode(t: TestApp, cookie: string, action: 'check' | 'allow'
   return t.app.inject({ method: 'POST', url: `/api/devices/pairing/${action}`, headers: { cookie }, payload, remoteAddress });
 }
 
-/** The whole grant: the glasses ask (for `scope`, or the default), the user allows, the glasses collect their token. */
+/** The whole grant (the test kit's): the glasses ask (for `scope`, or the default), the user allows, the glasses collect their token. */
 export async function pairGlasses(t: TestApp, cookie: string, deviceName = 'Kitchen glasses', scope?: string, password = TEST_PASSWORD): Promise<{ token: string; deviceId: string; userCode: string }> {
-  const started = await requestDeviceCode(t, { device_name: deviceName, ...(scope === undefined ? {} : { scope }) });
-  if (started.statusCode !== 200) throw new Error(`device_authorization answered ${started.statusCode}: ${started.body}`);
-  const { device_code: deviceCode, user_code: userCode } = started.json() as { device_code: string; user_code: string };
-  const allowed = await answerCode(t, cookie, 'allow', userCode, '127.0.0.1', password);
-  if (allowed.statusCode !== 200) throw new Error(`allow answered ${allowed.statusCode}: ${allowed.body}`);
-  const token = await pollToken(t, deviceCode);
-  if (token.statusCode !== 200) throw new Error(`token answered ${token.statusCode}: ${token.body}`);
-  return { token: (token.json() as { access_token: string }).access_token, deviceId: (allowed.json() as { device: { id: string } }).device.id, userCode };
+  const paired = await kitPairGlasses({ send: injectTransport(t.app) }, { cookie, password }, { deviceName, ...(scope === undefined ? {} : { scope }) });
+  return { token: paired.accessToken, deviceId: paired.deviceId, userCode: paired.userCode };
 }
 
 /** The whole grant over HTTP against a running portal (or a balancer in front): the glasses' access token. */
 export async function pairGlassesOverHttp(base: string, cookie: string, password = TEST_PASSWORD): Promise<string> {
-  return (await pairGlassesWith(fetchTransport(base), { cookie, password })).accessToken;
+  return (await kitPairGlasses({ send: fetchTransport(base) }, { cookie, password })).accessToken;
 }
