@@ -2,6 +2,7 @@ export * from './countries.ts';
 export * from './phone-numbers.ts';
 export * from './messages.ts';
 export * from './schemas/fields.ts';
+export * from './schemas/answers.ts';
 export * from './schemas/auth.ts';
 export * from './schemas/sign-up.ts';
 export * from './schemas/issues.ts';
