@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { GlassesScope } from '../glasses-scopes.ts';
+import { GLASSES_SCOPES, scopeWords, type GlassesScope } from '../glasses-scopes.ts';
 import { messages } from '../messages.ts';
 import { requiredText } from './fields.ts';
 
@@ -89,28 +89,58 @@ export const pairingAllowSchema = pairingCodeSchema.extend({
 });
 export type PairingAllowInput = z.input<typeof pairingAllowSchema>;
 
+const glassesScopeSchema = z.enum(Object.keys(GLASSES_SCOPES) as [GlassesScope, ...GlassesScope[]]);
+
 /** POST /api/devices/pairing/check: the glasses waiting for the code, what they asked for, and where the request came from. */
-export interface PendingPairing {
-  code: string;
-  deviceName: string;
-  scopes: GlassesScope[];
-  /** The scopes in plain words, as /pair lists them. */
-  grants: string[];
-  requestedAt: string;
-  expiresAt: string;
-  /** The request's network (a /24 IPv4 or /48 IPv6 prefix) and whether it is the network the user is on now. */
-  network: { from: string; sameAsYours: boolean };
-}
+export const pendingPairingSchema = z
+  .object({
+    code: z.string(),
+    deviceName: z.string(),
+    scopes: z.array(glassesScopeSchema),
+    /** The scopes in plain words, as /pair lists them. */
+    grants: z.array(z.string()),
+    requestedAt: z.string(),
+    expiresAt: z.string(),
+    /** The request's network (a /24 IPv4 or /48 IPv6 prefix) and whether it is the network the user is on now. */
+    network: z.object({ from: z.string(), sameAsYours: z.boolean() }),
+  })
+  .meta({
+    examples: [
+      {
+        code: 'WDJBMJHT',
+        deviceName: 'Kitchen glasses',
+        scopes: ['faces:read', 'events'],
+        grants: scopeWords(['faces:read', 'events']),
+        requestedAt: '2026-03-14T09:26:53.000Z',
+        expiresAt: '2026-03-14T09:36:53.000Z',
+        network: { from: '203.0.113.0/24', sameAsYours: true },
+      },
+    ],
+  });
+export type PendingPairing = z.infer<typeof pendingPairingSchema>;
+
+const PAIRED_EXAMPLE = { id: '9b1c2d3e-4f50-4a6b-8c7d-0e1f2a3b4c5d', name: 'Kitchen glasses', pairedAt: '2026-03-14T09:27:10.000Z', lastSeenAt: null, scopes: ['faces:read', 'events'] };
 
 /** One pair of glasses as GET /api/devices lists it; lastSeenAt is null until its first call with its token. */
-export interface PairedDevice {
-  id: string;
-  name: string;
-  pairedAt: string;
-  lastSeenAt: string | null;
-  /** What the user allowed these glasses to do when they paired them. */
-  scopes: GlassesScope[];
-}
+export const pairedDeviceSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    pairedAt: z.string(),
+    lastSeenAt: z.string().nullable(),
+    /** What the user allowed these glasses to do when they paired them. */
+    scopes: z.array(glassesScopeSchema),
+  })
+  .meta({ examples: [PAIRED_EXAMPLE] });
+export type PairedDevice = z.infer<typeof pairedDeviceSchema>;
+
+/** GET /api/devices: the account's paired glasses. */
+export const pairedDevicesAnswerSchema = z.object({ devices: z.array(pairedDeviceSchema) }).meta({ examples: [{ devices: [PAIRED_EXAMPLE] }] });
+
+/** POST /api/devices/pairing/allow: what to say, and the glasses now paired. */
+export const pairingAllowedAnswerSchema = z
+  .object({ message: z.string(), device: pairedDeviceSchema })
+  .meta({ examples: [{ message: deviceMessages.paired, device: PAIRED_EXAMPLE }] });
 
 /** The body of PUT /device-api/installed-features; the server checks each dbKey and version. */
 export const installedFeaturesSchema = z.strictObject({

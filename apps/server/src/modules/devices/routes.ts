@@ -4,11 +4,15 @@ import {
   deviceAuthorizationRequestSchema,
   deviceMessages,
   errorAnswerSchema,
+  messageAnswerSchema,
+  pairedDevicesAnswerSchema,
+  pairingAllowedAnswerSchema,
   installedFeaturesAnswerSchema,
   installedFeaturesSchema,
   oauthErrorSchema,
   pairingAllowSchema,
   pairingCodeSchema,
+  pendingPairingSchema,
   syncAnswerSchema,
   tokenAnswerSchema,
   tokenRequestSchema,
@@ -70,6 +74,17 @@ export function oauthRoutes(devices: DevicesService) {
 
 const deviceParams = z.object({ id: z.string() });
 
+/** A call of the signed-in browser's /api/devices. */
+const browserCall = (summary: string, parts: { params?: z.ZodType; body?: z.ZodType }, answer: z.ZodType) => ({
+  schema: {
+    tags: ['api: glasses'],
+    summary,
+    security: security.session,
+    ...parts,
+    response: { 200: answer, 400: errorAnswerSchema, 401: errorAnswerSchema, 403: errorAnswerSchema, 404: errorAnswerSchema, 410: errorAnswerSchema, 429: errorAnswerSchema },
+  },
+});
+
 /** /api/devices (signed-in browser): answer a pairing code on /pair, list and unpair glasses on /profile. */
 export function devicesRoutes(devices: DevicesService) {
   return async (app: FastifyInstance) => {
@@ -77,22 +92,22 @@ export function devicesRoutes(devices: DevicesService) {
       reply.header('Cache-Control', 'no-store');
     });
 
-    app.get('/', async (request) => ({ devices: await devices.list(request.user) }));
+    app.get('/', browserCall('The paired glasses', {}, pairedDevicesAnswerSchema), async (request) => ({ devices: await devices.list(request.user) }));
 
-    app.post('/pairing/check', async (request) => devices.findPending(request.user, parseBody(pairingCodeSchema, request.body).code, request.ip));
+    app.post('/pairing/check', browserCall('The glasses waiting for a pairing code', { body: pairingCodeSchema }, pendingPairingSchema), async (request) => devices.findPending(request.user, parseBody(pairingCodeSchema, request.body).code, request.ip));
 
-    app.post('/pairing/allow', async (request) => {
+    app.post('/pairing/allow', browserCall('Pair the glasses waiting for the code (asks the password)', { body: pairingAllowSchema }, pairingAllowedAnswerSchema), async (request) => {
       const input = parseBody(pairingAllowSchema, request.body);
       const device = await devices.allow(request.user, input, caller(request), actingDevice(request));
       return { message: deviceMessages.paired, device };
     });
 
-    app.post('/pairing/deny', async (request) => {
+    app.post('/pairing/deny', browserCall('Refuse the glasses waiting for the code', { body: pairingCodeSchema }, messageAnswerSchema), async (request) => {
       await devices.deny(request.user, parseBody(pairingCodeSchema, request.body).code, request.ip, actingDevice(request));
       return { message: deviceMessages.denied };
     });
 
-    app.delete('/:id', async (request) => {
+    app.delete('/:id', browserCall('Unpair glasses: their token stops working', { params: deviceParams }, messageAnswerSchema), async (request) => {
       const name = await devices.unpair(request.user, deviceParams.parse(request.params).id, actingDevice(request));
       return { message: deviceMessages.unpaired(name) };
     });
