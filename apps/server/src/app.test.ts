@@ -25,6 +25,15 @@ const PUBLIC_ROUTES = [
   // How to reach support, for the help page anyone may read.
   'GET /api/support',
   'GET /api/support/',
+  // D-048: the API's description and its readable reference (no data, only shapes).
+  'GET /api/openapi.json',
+  'GET /api/docs',
+  'GET /api/docs/',
+  'GET /api/docs/*',
+  'GET /api/docs/json',
+  'GET /api/docs/yaml',
+  'GET /api/docs/static/index.html',
+  'GET /api/docs/static/swagger-initializer.js',
   'POST /oauth/device_authorization',
   'POST /oauth/token',
   // Issue #18: a helper's sign-in and reset, and the invitation link (the token is the proof).

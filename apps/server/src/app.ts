@@ -22,6 +22,7 @@ import { identityRoutes, sessionRoutes } from './modules/identity/routes.ts';
 import { manualsRoutes } from './modules/manuals/routes.ts';
 import { profileRoutes } from './modules/profile/routes.ts';
 import { vitalsRoutes } from './modules/vitals/routes.ts';
+import { registerApiContract } from './plugins/api-contract.ts';
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './plugins/error-handler.ts';
 import { registerHttpMetrics } from './metrics/http-metrics.ts';
 import { registerRequestIdHeader, requestIdOf } from './plugins/request-id.ts';
@@ -113,6 +114,8 @@ export async function buildApp(config: Config, overrides: { mailer?: Mailer; log
   await app.register(cookie);
   // Only routes that opt in (a list of 1,000 faces) are gzipped: the hook costs 20 µs on every other answer.
   await app.register(compress, { global: false, threshold: 2048, encodings: ['gzip'] });
+  // Before every route: each route's schemas go into the published OpenAPI document (D-048).
+  await registerApiContract(app);
 
   for (const { prefix, routes } of publicRoutes) await app.register(routes, { prefix });
   const bearer = identifyByBearer(services.devices.identify);

@@ -35,13 +35,18 @@ export {
   FACE_NAME_MAX, MAX_IMAGE_BYTES, FACE_PAGE_SIZES, MAX_FACES_PER_USER, MAX_ANALYSES_IN_FLIGHT, faceMessages,
   duplicateFaceNameMessage, faceNameKey, faceNameField, listFacesSchema, storeFaceFieldsSchema, renameFaceSchema,
   deleteFaceSchema, recognizeFieldsSchema, type FaceSummary, type FaceBox, type RecognizeAnswer, imageTypeOfDataUrl,
-  faceFileName, estimatedSizeKb,
+  faceFileName, estimatedSizeKb, faceBoxSchema, faceSummarySchema, faceListSchema, recognizeAnswerSchema,
+  detectAnswerSchema,
 } from './schemas/faces.ts';
+export { errorAnswerSchema, messageAnswerSchema, oauthErrorSchema } from './schemas/answers.ts';
 export {
   USER_CODE_ALPHABET, USER_CODE_LENGTH, DEFAULT_DEVICE_NAME, DEVICE_NAME_MAX, deviceMessages, normalizeUserCode,
   formatUserCode, pairingCodeSchema, type PairingCodeInput, pairingAllowSchema, type PairingAllowInput,
   type PendingPairing, type PairedDevice, installedFeaturesSchema, type DeviceAuthorizationAnswer, type SyncedFace,
-  type SyncAnswer,
+  type SyncAnswer, pendingPairingSchema, pairedDeviceSchema, pairedDevicesAnswerSchema, pairingAllowedAnswerSchema,
+  deviceAuthorizationAnswerSchema, tokenAnswerSchema, type TokenAnswer, installedFeaturesAnswerSchema, GLASSES_CLIENT_ID,
+  DEVICE_CODE_GRANT, deviceAuthorizationRequestSchema, tokenRequestSchema, syncedFaceSchema, featureForGlassesSchema,
+  type FeatureForGlasses, glassesContactSchema, syncAnswerSchema,
 } from './schemas/devices.ts';
 export {
   GLASSES_SCOPES, type GlassesScope, DEFAULT_GLASSES_SCOPES, readGlassesScopes, scopeText, scopesOf, scopeWords,

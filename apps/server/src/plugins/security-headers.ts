@@ -66,6 +66,8 @@ export function registerSecurityHeaders(app: FastifyInstance, options: { secure:
   });
 }
 
+/** The API's readable reference (/api/docs, plugins/api-contract.ts) is a page, and gets a page's headers. */
 function isApi(url: string): boolean {
+  if (url === '/api/docs' || url.startsWith('/api/docs/') || url.startsWith('/api/docs?')) return false;
   return url.startsWith('/api/') || url.startsWith('/face-api/') || url.startsWith('/device-api/') || url.startsWith('/oauth/');
 }

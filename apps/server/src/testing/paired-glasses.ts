@@ -2,7 +2,8 @@ import { pairGlasses as kitPairGlasses } from '../../../../test-kit/glasses-pair
 import { TEST_PASSWORD } from '../../../../test-kit/test-user.ts';
 import { encodeBody, fetchTransport, injectTransport, multipart } from '../../../../test-kit/transport.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { CLIENT_ID, createDevicesService, DEVICE_CODE_GRANT } from '../modules/devices/service.ts';
+import { DEVICE_CODE_GRANT, GLASSES_CLIENT_ID as CLIENT_ID } from '@seva/shared';
+import { createDevicesService } from '../modules/devices/service.ts';
 import type { TestApp } from './test-app.ts';
 
 /** The devices service of a test app, built again with another clock (`offsetMs` from now) or mailer. */

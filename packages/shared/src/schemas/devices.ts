@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { GlassesScope } from '../glasses-scopes.ts';
+import { GLASSES_SCOPES, scopeWords, type GlassesScope } from '../glasses-scopes.ts';
 import { messages } from '../messages.ts';
 import { requiredText } from './fields.ts';
 
@@ -87,28 +87,58 @@ export const pairingAllowSchema = pairingCodeSchema.extend({
 });
 export type PairingAllowInput = z.input<typeof pairingAllowSchema>;
 
+const glassesScopeSchema = z.enum(Object.keys(GLASSES_SCOPES) as [GlassesScope, ...GlassesScope[]]);
+
 /** POST /api/devices/pairing/check: the glasses waiting for the code, what they asked for, and where the request came from. */
-export interface PendingPairing {
-  code: string;
-  deviceName: string;
-  scopes: GlassesScope[];
-  /** The scopes in plain words, as /pair lists them. */
-  grants: string[];
-  requestedAt: string;
-  expiresAt: string;
-  /** The request's network (a /24 IPv4 or /48 IPv6 prefix) and whether it is the network the user is on now. */
-  network: { from: string; sameAsYours: boolean };
-}
+export const pendingPairingSchema = z
+  .object({
+    code: z.string(),
+    deviceName: z.string(),
+    scopes: z.array(glassesScopeSchema),
+    /** The scopes in plain words, as /pair lists them. */
+    grants: z.array(z.string()),
+    requestedAt: z.string(),
+    expiresAt: z.string(),
+    /** The request's network (a /24 IPv4 or /48 IPv6 prefix) and whether it is the network the user is on now. */
+    network: z.object({ from: z.string(), sameAsYours: z.boolean() }),
+  })
+  .meta({
+    examples: [
+      {
+        code: 'WDJBMJHT',
+        deviceName: 'Kitchen glasses',
+        scopes: ['faces:read', 'events'],
+        grants: scopeWords(['faces:read', 'events']),
+        requestedAt: '2026-03-14T09:26:53.000Z',
+        expiresAt: '2026-03-14T09:36:53.000Z',
+        network: { from: '203.0.113.0/24', sameAsYours: true },
+      },
+    ],
+  });
+export type PendingPairing = z.infer<typeof pendingPairingSchema>;
+
+const PAIRED_EXAMPLE = { id: '9b1c2d3e-4f50-4a6b-8c7d-0e1f2a3b4c5d', name: 'Kitchen glasses', pairedAt: '2026-03-14T09:27:10.000Z', lastSeenAt: null, scopes: ['faces:read', 'events'] };
 
 /** One pair of glasses as GET /api/devices lists it; lastSeenAt is null until its first call with its token. */
-export interface PairedDevice {
-  id: string;
-  name: string;
-  pairedAt: string;
-  lastSeenAt: string | null;
-  /** What the user allowed these glasses to do when they paired them. */
-  scopes: GlassesScope[];
-}
+export const pairedDeviceSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    pairedAt: z.string(),
+    lastSeenAt: z.string().nullable(),
+    /** What the user allowed these glasses to do when they paired them. */
+    scopes: z.array(glassesScopeSchema),
+  })
+  .meta({ examples: [PAIRED_EXAMPLE] });
+export type PairedDevice = z.infer<typeof pairedDeviceSchema>;
+
+/** GET /api/devices: the account's paired glasses. */
+export const pairedDevicesAnswerSchema = z.object({ devices: z.array(pairedDeviceSchema) }).meta({ examples: [{ devices: [PAIRED_EXAMPLE] }] });
+
+/** POST /api/devices/pairing/allow: what to say, and the glasses now paired. */
+export const pairingAllowedAnswerSchema = z
+  .object({ message: z.string(), device: pairedDeviceSchema })
+  .meta({ examples: [{ message: deviceMessages.paired, device: PAIRED_EXAMPLE }] });
 
 /** The body of PUT /device-api/installed-features; the server checks each dbKey and version. */
 export const installedFeaturesSchema = z.strictObject({
@@ -119,37 +149,93 @@ export const installedFeaturesSchema = z.strictObject({
 });
 
 /** What the glasses receive from POST /oauth/device_authorization (RFC 8628 §3.2). */
-export interface DeviceAuthorizationAnswer {
-  device_code: string;
-  user_code: string;
-  verification_uri: string;
-  verification_uri_complete: string;
-  expires_in: number;
-  interval: number;
-}
+export const deviceAuthorizationAnswerSchema = z
+  .object({
+    device_code: z.string(),
+    user_code: z.string(),
+    verification_uri: z.string(),
+    verification_uri_complete: z.string(),
+    expires_in: z.number().int(),
+    interval: z.number().int(),
+  })
+  .meta({
+    examples: [
+      {
+        device_code: 'Hk3xQ0b1f7YtR2mN9sLw4cVdE8gJpZaU6oIqK5nB',
+        user_code: 'WDJB-MJHT',
+        verification_uri: 'https://seva.example/pair',
+        verification_uri_complete: 'https://seva.example/pair?code=WDJB-MJHT',
+        expires_in: 600,
+        interval: 5,
+      },
+    ],
+  });
+export type DeviceAuthorizationAnswer = z.infer<typeof deviceAuthorizationAnswerSchema>;
+
+/** What the glasses receive from POST /oauth/token once the code was allowed (RFC 6749 §5.1). */
+export const tokenAnswerSchema = z
+  .object({
+    access_token: z.string(),
+    token_type: z.literal('Bearer'),
+    /** What the token may do, space-separated. */
+    scope: z.string(),
+    /** The account the glasses joined, for the glasses to say aloud (whoever typed the code may not be their owner). */
+    username: z.string(),
+  })
+  .meta({ examples: [{ access_token: 'sg_3q2+7w==', token_type: 'Bearer', scope: 'faces:read contacts:read features events', username: 'asha' }] });
+export type TokenAnswer = z.infer<typeof tokenAnswerSchema>;
+
+/** What PUT /device-api/installed-features answers: the versions now recorded, by feature. */
+export const installedFeaturesAnswerSchema = z
+  .object({ features: z.record(z.string(), z.string()) })
+  .meta({ examples: [{ features: { navigation: '1.4.0' } }] });
+
+/** The glasses' OAuth client (RFC 8628), and the grant type they poll /oauth/token with. */
+export const GLASSES_CLIENT_ID = 'seva-glasses';
+export const DEVICE_CODE_GRANT = 'urn:ietf:params:oauth:grant-type:device_code';
+
+/** The form of POST /oauth/device_authorization (read by the server as OAuth parameters, RFC 6749 §3.1). */
+export const deviceAuthorizationRequestSchema = z.object({
+  client_id: z.literal(GLASSES_CLIENT_ID),
+  scope: z.string().optional().meta({ description: 'The scopes asked for, space-separated; all of them when absent.' }),
+  device_name: z.string().max(DEVICE_NAME_MAX).optional().meta({ description: 'The name the wearer sees on /pair and /profile.' }),
+});
+
+/** The form of POST /oauth/token (RFC 8628 §3.4). */
+export const tokenRequestSchema = z.object({ grant_type: z.literal(DEVICE_CODE_GRANT), device_code: z.string(), client_id: z.literal(GLASSES_CLIENT_ID) });
 
 /** A face as the glasses keep it: its name and its 128-number description, never its image. */
-export interface SyncedFace {
-  face_id: string;
-  name: string;
-  descriptor: number[];
-  updated_at: string;
-}
+export const syncedFaceSchema = z.object({ face_id: z.string(), name: z.string(), descriptor: z.array(z.number()), updated_at: z.string() });
+export type SyncedFace = z.infer<typeof syncedFaceSchema>;
 
 /** A feature's current version and download link, as the glasses read them. */
-export interface FeatureForGlasses {
-  dbKey: string;
-  version: string;
-  download_url: string | null;
-}
+export const featureForGlassesSchema = z.object({ dbKey: z.string(), version: z.string(), download_url: z.string().nullable() });
+export type FeatureForGlasses = z.infer<typeof featureForGlassesSchema>;
+
+/** An emergency contact as the glasses keep it. */
+export const glassesContactSchema = z.object({ name: z.string(), country_code: z.string(), phone_number: z.string(), is_primary: z.boolean() });
 
 /** What GET /device-api/sync answers: everything the glasses keep, or what changed since `since`. */
-export interface SyncAnswer {
-  cursor: string;
-  /** The account's e-mail: the face backend's `email` form field. */
-  email: string;
-  faces: SyncedFace[];
-  deleted_face_ids: string[];
-  emergency_contacts: Array<{ name: string; country_code: string; phone_number: string; is_primary: boolean }>;
-  features: FeatureForGlasses[];
-}
+export const syncAnswerSchema = z
+  .object({
+    cursor: z.string(),
+    /** The account's e-mail: the face backend's `email` form field. */
+    email: z.string(),
+    faces: z.array(syncedFaceSchema),
+    deleted_face_ids: z.array(z.string()),
+    emergency_contacts: z.array(glassesContactSchema),
+    features: z.array(featureForGlassesSchema),
+  })
+  .meta({
+    examples: [
+      {
+        cursor: 'v1.42.7',
+        email: 'asha@example.com',
+        faces: [{ face_id: '3f2b8c1e-7a4d-4e2b-9c1a-5d6e7f8a9b0c', name: 'Asha Patel', descriptor: [0.012, -0.094, 0.151], updated_at: '2026-03-14T09:26:53.000Z' }],
+        deleted_face_ids: [],
+        emergency_contacts: [{ name: 'Ravi Patel', country_code: '+44', phone_number: '7700900123', is_primary: true }],
+        features: [{ dbKey: 'navigation', version: '1.4.0', download_url: '/api/features/navigation/download' }],
+      },
+    ],
+  });
+export type SyncAnswer = z.infer<typeof syncAnswerSchema>;

@@ -70,37 +70,65 @@ export const renameFaceSchema = z.strictObject({
 export const deleteFaceSchema = z.strictObject({ email: emailText, face_id: faceIdField });
 export const recognizeFieldsSchema = z.strictObject({ email: emailText });
 
-/** One face as the face backend lists it (product §7). */
-export interface FaceSummary {
-  face_id: string;
-  name: string;
-  face_url: string;
-  timestamp: string;
-  /** When the user confirmed the person's consent (issue #12); beside SPEC's fields, which keep their names. */
-  consent_at?: string;
-  /** The helper who confirmed the consent, as the wearer named them (issue #18); absent when the wearer did. */
-  consent_by?: string;
-  /**
-   * Where the face is in the picture (issue #21): its box and the picture's size, in pixels of the stored image, so a
-   * thumbnail can be cropped around it. Absent for faces stored before the portal kept it.
-   */
-  face_box?: FaceBox;
-}
+const FACE_ID_EXAMPLE = '3f2b8c1e-7a4d-4e2b-9c1a-5d6e7f8a9b0c';
+const FACE_EXAMPLE = {
+  face_id: FACE_ID_EXAMPLE,
+  name: 'Asha Patel',
+  face_url: `/face-api/image/${FACE_ID_EXAMPLE}`,
+  timestamp: '2026-03-14T09:26:53.000Z',
+  consent_at: '2026-03-14T09:26:53.000Z',
+  face_box: { x: 120, y: 80, width: 200, height: 240, image_width: 640, image_height: 480 },
+};
 
-export interface FaceBox {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-  image_width: number;
-  image_height: number;
-}
+/** Where the face is in the picture (issue #21): its box and the picture's size, in pixels of the stored image. */
+export const faceBoxSchema = z.object({
+  x: z.number(),
+  y: z.number(),
+  width: z.number(),
+  height: z.number(),
+  image_width: z.number(),
+  image_height: z.number(),
+});
+export type FaceBox = z.infer<typeof faceBoxSchema>;
 
-export interface RecognizeAnswer {
-  match: { face_id: string; name: string; distance: number } | null;
-  /** How many faces the image shows, found as store_face finds them: a photo to enrol needs exactly one. */
-  faceCount: number;
-}
+/** One face as the face backend lists it (product §7); an answer carries these fields and no others. */
+export const faceSummarySchema = z
+  .object({
+    face_id: z.string(),
+    name: z.string(),
+    face_url: z.string(),
+    timestamp: z.string(),
+    /** When the user confirmed the person's consent (issue #12); beside SPEC's fields, which keep their names. */
+    consent_at: z.string().optional(),
+    /** The helper who confirmed the consent, as the wearer named them (issue #18); absent when the wearer did. */
+    consent_by: z.string().optional(),
+    /** Where the face is, so a thumbnail can be cropped around it; absent for faces stored before the portal kept it. */
+    face_box: faceBoxSchema.optional(),
+  })
+  .meta({ examples: [FACE_EXAMPLE] });
+export type FaceSummary = z.infer<typeof faceSummarySchema>;
+
+/** What POST /face-api/get_all_faces answers: every face of the account. */
+export const faceListSchema = z.array(faceSummarySchema).meta({ examples: [[FACE_EXAMPLE]] });
+
+/** What POST /face-api/recognize answers: the nearest stored face within the threshold, or null. */
+export const recognizeAnswerSchema = z
+  .object({
+    match: z.object({ face_id: z.string(), name: z.string(), distance: z.number() }).nullable(),
+    /** How many faces the image shows, found as store_face finds them: a photo to enrol needs exactly one. */
+    faceCount: z.number().int(),
+  })
+  .meta({ examples: [{ match: { face_id: FACE_ID_EXAMPLE, name: 'Asha Patel', distance: 0.38 }, faceCount: 1 }] });
+export type RecognizeAnswer = z.infer<typeof recognizeAnswerSchema>;
+
+/** What POST /face-api/detect_faces answers: the boxes of the faces found, for live camera guidance. */
+export const detectAnswerSchema = z
+  .object({
+    width: z.number(),
+    height: z.number(),
+    faces: z.array(z.object({ box: z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() }), score: z.number() })),
+  })
+  .meta({ examples: [{ width: 640, height: 480, faces: [{ box: { x: 120, y: 80, width: 200, height: 240 }, score: 0.97 }] }] });
 
 /** product §5: PNG when the data URL says PNG, otherwise JPEG. */
 export function imageTypeOfDataUrl(dataUrl: string): 'image/png' | 'image/jpeg' {

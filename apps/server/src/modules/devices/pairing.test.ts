@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { deviceMessages, USER_CODE_ALPHABET } from '@seva/shared';
+import { DEVICE_CODE_GRANT, deviceMessages, USER_CODE_ALPHABET } from '@seva/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, type RateLimit } from '../../config.ts';
 import type { Mailer } from '../../mail/mailer.ts';
@@ -7,7 +7,6 @@ import { TEST_PASSWORD } from '../../../../../test-kit/test-user.ts';
 import { answerCode, devicesServiceAt, pairGlasses, pollToken, requestDeviceCode, urlEncoded } from '../../testing/paired-glasses.ts';
 import { createTestApp, engines, relaxedLimits, signedInUser, type TestApp } from '../../testing/test-app.ts';
 import { PAIRED_SUBJECT } from './emails.ts';
-import { DEVICE_CODE_GRANT } from './service.ts';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 const symbol = `[${USER_CODE_ALPHABET}]`;

@@ -1,10 +1,28 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { deviceMessages, installedFeaturesSchema, pairingAllowSchema, pairingCodeSchema } from '@seva/shared';
+import {
+  deviceAuthorizationAnswerSchema,
+  deviceAuthorizationRequestSchema,
+  deviceMessages,
+  errorAnswerSchema,
+  messageAnswerSchema,
+  pairedDevicesAnswerSchema,
+  pairingAllowedAnswerSchema,
+  installedFeaturesAnswerSchema,
+  installedFeaturesSchema,
+  oauthErrorSchema,
+  pairingAllowSchema,
+  pairingCodeSchema,
+  pendingPairingSchema,
+  syncAnswerSchema,
+  tokenAnswerSchema,
+  tokenRequestSchema,
+} from '@seva/shared';
 import { z } from 'zod';
 import { DomainError, tooMany, unauthenticated, unavailable } from '../../domain-errors.ts';
 import type { PortalMetrics } from '../../metrics/portal-metrics.ts';
 import { caller } from '../../plugins/caller.ts';
 import { actingDevice } from '../../plugins/acting-device.ts';
+import { security } from '../../plugins/api-contract.ts';
 import { parseBody } from '../../plugins/parse-body.ts';
 import { glassesMay } from '../../plugins/session.ts';
 import { oauthParams, registerOAuthHttp } from './oauth-http.ts';
@@ -12,17 +30,42 @@ import type { EventStreams } from './event-streams.ts';
 import type { DevicesService } from './service.ts';
 import { readCursor } from './sync-cursor.ts';
 
+/** An OAuth endpoint's form: its parameters, form-encoded (JSON too); every refusal is an OAuth error. */
+const oauthCall = (summary: string, description: string, body: z.ZodType, answer: z.ZodType) => ({
+  schema: {
+    tags: ['oauth'],
+    summary,
+    description,
+    security: security.anyone,
+    consumes: ['application/x-www-form-urlencoded', 'application/json'],
+    body,
+    response: { 200: answer, 400: oauthErrorSchema, 401: oauthErrorSchema, 429: oauthErrorSchema },
+  },
+});
+
 /** /oauth (public): RFC 8628's device authorization and token endpoints, for the glasses. */
 export function oauthRoutes(devices: DevicesService) {
   return async (app: FastifyInstance) => {
     registerOAuthHttp(app);
 
-    app.post('/device_authorization', async (request, reply) => {
+    const authorization = oauthCall(
+      'Start pairing: a code for the wearer to enter at /pair',
+      'RFC 8628 §3.1. The glasses show or say `user_code` and poll /oauth/token with `device_code`.',
+      deviceAuthorizationRequestSchema,
+      deviceAuthorizationAnswerSchema,
+    );
+    app.post('/device_authorization', authorization, async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
       return devices.startAuthorization(oauthParams(request.body), request.ip);
     });
 
-    app.post('/token', async (request, reply) => {
+    const token = oauthCall(
+      'Poll for the token once the wearer allowed the code',
+      'RFC 8628 §3.4: `authorization_pending` until the wearer allows, `slow_down` when polled too fast, `access_denied` or `expired_token` at the end.',
+      tokenRequestSchema,
+      tokenAnswerSchema,
+    );
+    app.post('/token', token, async (request, reply) => {
       reply.headers({ 'Cache-Control': 'no-store', Pragma: 'no-cache' });
       return devices.exchange(oauthParams(request.body), request.ip);
     });
@@ -31,6 +74,17 @@ export function oauthRoutes(devices: DevicesService) {
 
 const deviceParams = z.object({ id: z.string() });
 
+/** A call of the signed-in browser's /api/devices. */
+const browserCall = (summary: string, parts: { params?: z.ZodType; body?: z.ZodType }, answer: z.ZodType) => ({
+  schema: {
+    tags: ['api: glasses'],
+    summary,
+    security: security.session,
+    ...parts,
+    response: { 200: answer, 400: errorAnswerSchema, 401: errorAnswerSchema, 403: errorAnswerSchema, 404: errorAnswerSchema, 410: errorAnswerSchema, 429: errorAnswerSchema },
+  },
+});
+
 /** /api/devices (signed-in browser): answer a pairing code on /pair, list and unpair glasses on /profile. */
 export function devicesRoutes(devices: DevicesService) {
   return async (app: FastifyInstance) => {
@@ -38,22 +92,22 @@ export function devicesRoutes(devices: DevicesService) {
       reply.header('Cache-Control', 'no-store');
     });
 
-    app.get('/', async (request) => ({ devices: await devices.list(request.user) }));
+    app.get('/', browserCall('The paired glasses', {}, pairedDevicesAnswerSchema), async (request) => ({ devices: await devices.list(request.user) }));
 
-    app.post('/pairing/check', async (request) => devices.findPending(request.user, parseBody(pairingCodeSchema, request.body).code, request.ip));
+    app.post('/pairing/check', browserCall('The glasses waiting for a pairing code', { body: pairingCodeSchema }, pendingPairingSchema), async (request) => devices.findPending(request.user, parseBody(pairingCodeSchema, request.body).code, request.ip));
 
-    app.post('/pairing/allow', async (request) => {
+    app.post('/pairing/allow', browserCall('Pair the glasses waiting for the code (asks the password)', { body: pairingAllowSchema }, pairingAllowedAnswerSchema), async (request) => {
       const input = parseBody(pairingAllowSchema, request.body);
       const device = await devices.allow(request.user, input, caller(request), actingDevice(request));
       return { message: deviceMessages.paired, device };
     });
 
-    app.post('/pairing/deny', async (request) => {
+    app.post('/pairing/deny', browserCall('Refuse the glasses waiting for the code', { body: pairingCodeSchema }, messageAnswerSchema), async (request) => {
       await devices.deny(request.user, parseBody(pairingCodeSchema, request.body).code, request.ip, actingDevice(request));
       return { message: deviceMessages.denied };
     });
 
-    app.delete('/:id', async (request) => {
+    app.delete('/:id', browserCall('Unpair glasses: their token stops working', { params: deviceParams }, messageAnswerSchema), async (request) => {
       const name = await devices.unpair(request.user, deviceParams.parse(request.params).id, actingDevice(request));
       return { message: deviceMessages.unpaired(name) };
     });
@@ -74,7 +128,23 @@ export function deviceApiRoutes(devices: DevicesService, events: EventStreams, m
   return async (app: FastifyInstance) => {
     // A whole account (1,000 faces) is 1.3 MB of descriptors: gzipped when the glasses accept it, at level 1, which
     // takes a sixth of the default level's time for 10 % more bytes (bench/sync.bench.ts).
-    const syncOptions = { compress: { encodings: ['gzip' as const], threshold: 2048, zlibOptions: { level: 1 } }, ...glassesMay('faces:read', 'contacts:read', 'features') };
+    const syncOptions = {
+      compress: { encodings: ['gzip' as const], threshold: 2048, zlibOptions: { level: 1 } },
+      ...glassesMay('faces:read', 'contacts:read', 'features'),
+      schema: {
+        tags: ['device-api'],
+        summary: 'Everything the glasses keep, or what changed since a cursor',
+        description: 'Needs the `faces:read`, `contacts:read` and `features` scopes; what a scope does not allow comes back empty. A cursor older than the deletions kept answers 410 `cursor_expired`: start over without `since`.',
+        security: security.glasses,
+        querystring: z.object({ since: z.string().optional().meta({ description: 'The `cursor` of the last answer.' }) }),
+        response: {
+          200: syncAnswerSchema,
+          401: errorAnswerSchema,
+          403: errorAnswerSchema,
+          410: errorAnswerSchema.extend({ error: z.literal('cursor_expired') }).meta({ id: 'CursorExpired', examples: [{ error: 'cursor_expired', message: 'Sync again from the start.' }] }),
+        },
+      },
+    };
     app.get('/sync', syncOptions, async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
       let answer;
@@ -96,7 +166,28 @@ export function deviceApiRoutes(devices: DevicesService, events: EventStreams, m
      * Server-Sent Events (HTML standard §9.2): `changed` with the cursor a delta sync would answer, `revoked` when the
      * glasses are unpaired, a comment as heartbeat. Last-Event-ID (or ?since=) says where the glasses stand.
      */
-    app.get('/events', glassesMay('events'), async (request, reply) => {
+    const eventsOptions = {
+      ...glassesMay('events'),
+      schema: {
+        tags: ['device-api'],
+        summary: 'A stream of changes (Server-Sent Events)',
+        description:
+          'Needs the `events` scope. `text/event-stream`: a `changed` event carries the cursor a sync since would answer, `revoked` says the glasses were unpaired, a comment is a heartbeat. Send `Last-Event-ID` (or `?since=`) to say where the glasses stand.',
+        security: security.glasses,
+        querystring: z.object({ since: z.string().optional() }),
+        response: {
+          200: {
+            description: 'The stream, open until the glasses close it or are unpaired.',
+            content: { 'text/event-stream': { schema: z.string().meta({ examples: ['retry: 5000\n\nevent: changed\nid: v1.42.7\ndata: {"cursor":"v1.42.7"}\n\n: heartbeat\n\n'] }) } },
+          },
+          401: errorAnswerSchema,
+          403: errorAnswerSchema,
+          429: errorAnswerSchema,
+          503: errorAnswerSchema,
+        },
+      },
+    };
+    app.get('/events', eventsOptions, async (request, reply) => {
       const device = deviceOf(request);
       const refusal = events.refusal(request.user.uid, device.id);
       if (refusal === 'closing') {
@@ -120,7 +211,19 @@ export function deviceApiRoutes(devices: DevicesService, events: EventStreams, m
 
     app.addHook('preClose', async () => events.closeAll());
 
-    app.put('/installed-features', { bodyLimit: 4096, ...glassesMay('features') }, async (request, reply) => {
+    const installedOptions = {
+      bodyLimit: 4096,
+      ...glassesMay('features'),
+      schema: {
+        tags: ['device-api'],
+        summary: 'Report the features the glasses run, by version',
+        description: 'Needs the `features` scope.',
+        security: security.glasses,
+        body: installedFeaturesSchema,
+        response: { 200: installedFeaturesAnswerSchema, 400: errorAnswerSchema, 401: errorAnswerSchema, 403: errorAnswerSchema },
+      },
+    };
+    app.put('/installed-features', installedOptions, async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
       return devices.reportInstalled(request.user, deviceOf(request), parseBody(installedFeaturesSchema, request.body).features);
     });

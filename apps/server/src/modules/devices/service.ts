@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import {
   DEFAULT_DEVICE_NAME,
+  DEVICE_CODE_GRANT,
   DEVICE_NAME_MAX,
   deviceMessages,
   formatUserCode,
+  GLASSES_CLIENT_ID,
   hasForbiddenNameCharacter,
   readGlassesScopes,
   scopesOf,
@@ -14,6 +16,7 @@ import {
   type PairedDevice,
   type PendingPairing,
   type SyncAnswer,
+  type TokenAnswer,
 } from '@seva/shared';
 import { approximateNetwork } from '../../client-address.ts';
 import type { ChangeFeed } from '../../change-feed/change-feed.ts';
@@ -34,8 +37,7 @@ import { readCursor, writeCursor, type SyncPosition } from './sync-cursor.ts';
 import { newUserCode } from './user-code.ts';
 
 /** The one client: the SEVA glasses' firmware (and the reference client, npm run glasses). */
-export const CLIENT_ID = 'seva-glasses';
-export const DEVICE_CODE_GRANT = 'urn:ietf:params:oauth:grant-type:device_code';
+const CLIENT_ID = GLASSES_CLIENT_ID;
 export const DEVICE_CODE_TTL_SECONDS = 600;
 export const POLL_INTERVAL_SECONDS = 5;
 /** RFC 8628 §3.5: slow_down adds 5 seconds to the interval, for this and every later poll of that code. */
@@ -68,15 +70,6 @@ export function oauthError(code: OAuthErrorCode, description: string, kind: Doma
 
 /** OAuth parameters as the endpoint received them (form fields or JSON strings). */
 export type OAuthParams = Readonly<Record<string, string | undefined>>;
-
-export interface TokenAnswer {
-  access_token: string;
-  token_type: 'Bearer';
-  /** RFC 6749 §5.1: what the token may do, space-separated. */
-  scope: string;
-  /** The account the glasses joined, for the glasses to say aloud (whoever typed the code may not be their owner). */
-  username: string;
-}
 
 export interface DevicesDeps {
   db: Db;

@@ -1,7 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import {
   deleteFaceSchema,
+  detectAnswerSchema,
+  errorAnswerSchema,
+  faceListSchema,
   faceMessages,
+  faceSummarySchema,
+  messageAnswerSchema,
+  recognizeAnswerSchema,
   listFacesSchema,
   recognizeFieldsSchema,
   renameFaceSchema,
@@ -11,6 +17,7 @@ import {
 import { z } from 'zod';
 import { notFound } from '../../domain-errors.ts';
 import { actingDevice } from '../../plugins/acting-device.ts';
+import { security } from '../../plugins/api-contract.ts';
 import { actingHelperName, helpersAllowed } from '../../plugins/session.ts';
 import { parseBody } from '../../plugins/parse-body.ts';
 import { formOf, registerFormParsers } from './form-http.ts';
@@ -18,46 +25,81 @@ import type { FacesService } from './service.ts';
 
 const imageParams = z.object({ faceId: z.uuid() });
 
-/** Every face call: a helper may make it (issue #18); glasses may with `scope`, as the user allowed when pairing. */
-const faceCall = (scope: GlassesScope) => ({ config: { ...helpersAllowed.config, glassesScopes: [scope] } });
+/** The refusals every face call may answer (D-010). */
+const refusals = { 400: errorAnswerSchema, 401: errorAnswerSchema, 403: errorAnswerSchema, 404: errorAnswerSchema, 409: errorAnswerSchema, 422: errorAnswerSchema, 429: errorAnswerSchema, 503: errorAnswerSchema };
+
+/** The picture a call sends beside its form fields. */
+const imageFile = z.file().meta({ description: 'The picture: JPEG, PNG, WebP, GIF, TIFF, HEIC or AVIF, at most 5 MB.' });
+
+/**
+ * Every face call: a helper may make it (issue #18); glasses may with `scope`, as the user allowed when pairing. Its
+ * form is multipart (a browser) or urlencoded; `body` describes its fields, `answer` what a success says.
+ */
+const faceCall = (scope: GlassesScope, summary: string, body: z.ZodType, answer: z.ZodType) => ({
+  config: { ...helpersAllowed.config, glassesScopes: [scope] },
+  schema: {
+    tags: ['face-api'],
+    summary,
+    description: `Glasses need the \`${scope}\` scope.`,
+    security: security.glassesOrSession,
+    consumes: ['multipart/form-data', 'application/x-www-form-urlencoded'],
+    body,
+    response: { 200: answer, ...refusals },
+  },
+});
 
 /** The face backend of product §7 and DESIGN.md, under /face-api; mounted in the private scope. A helper may use all of it (issue #18). */
 export function facesRoutes(faces: FacesService) {
   return async (app: FastifyInstance) => {
     await registerFormParsers(app);
 
-    app.post('/get_all_faces', { compress: {}, ...faceCall('faces:read') }, async (request) => {
+    app.post('/get_all_faces', { compress: {}, ...faceCall('faces:read', 'Every face the account stores', listFacesSchema, faceListSchema) }, async (request) => {
       const { fields } = formOf(request);
       return faces.list(request.user, parseBody(listFacesSchema, fields).email);
     });
 
-    app.post('/store_face', faceCall('faces:write'), async (request) => {
+    app.post('/store_face', faceCall('faces:write', 'Store a face from a picture showing exactly one', storeFaceFieldsSchema.extend({ file: imageFile }), faceSummarySchema), async (request) => {
       const { fields, file } = formOf(request);
       return faces.store(request.user, parseBody(storeFaceFieldsSchema, fields), file, actingDevice(request), actingHelperName(request));
     });
 
-    app.put('/update_face_name', faceCall('faces:write'), async (request) => {
+    app.put('/update_face_name', faceCall('faces:write', 'Rename a face', renameFaceSchema, faceSummarySchema), async (request) => {
       const { fields } = formOf(request);
       return faces.rename(request.user, parseBody(renameFaceSchema, fields), actingDevice(request), actingHelperName(request));
     });
 
-    app.delete('/delete_face', faceCall('faces:write'), async (request) => {
+    app.delete('/delete_face', faceCall('faces:write', 'Delete a face and its picture', deleteFaceSchema, messageAnswerSchema), async (request) => {
       const { fields } = formOf(request);
       await faces.remove(request.user, parseBody(deleteFaceSchema, fields), actingDevice(request), actingHelperName(request));
       return { message: faceMessages.deleted };
     });
 
-    app.post('/recognize', faceCall('faces:read'), async (request) => {
+    app.post('/recognize', faceCall('faces:read', 'The stored face a picture shows, if any', recognizeFieldsSchema.extend({ file: imageFile }), recognizeAnswerSchema), async (request) => {
       const { fields, file } = formOf(request);
       return faces.recognize(request.user, parseBody(recognizeFieldsSchema, fields).email, file);
     });
 
-    app.post('/detect_faces', faceCall('faces:read'), async (request) => {
+    app.post('/detect_faces', faceCall('faces:read', 'Where the faces are in a picture (camera guidance)', recognizeFieldsSchema.extend({ file: imageFile }), detectAnswerSchema), async (request) => {
       const { fields, file } = formOf(request);
       return faces.detect(request.user, parseBody(recognizeFieldsSchema, fields).email, file);
     });
 
-    app.get('/image/:faceId', faceCall('faces:images'), async (request, reply) => {
+    const picture = z.string().meta({ format: 'binary' });
+    const imageCall = {
+      config: { ...helpersAllowed.config, glassesScopes: ['faces:images' as const] },
+      schema: {
+        tags: ['face-api'],
+        summary: "A face's stored picture",
+        description: 'Glasses need the `faces:images` scope.',
+        security: security.glassesOrSession,
+        params: imageParams,
+        response: {
+          200: { description: 'The picture.', content: { 'image/jpeg': { schema: picture }, 'image/png': { schema: picture } } },
+          ...refusals,
+        },
+      },
+    };
+    app.get('/image/:faceId', imageCall, async (request, reply) => {
       const params = imageParams.safeParse(request.params);
       if (!params.success) throw notFound(faceMessages.faceNotFound);
       const image = await faces.image(request.user, params.data.faceId);

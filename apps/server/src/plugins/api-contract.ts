@@ -1,0 +1,76 @@
+import { createHash } from 'node:crypto';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance, FastifySchemaCompiler } from 'fastify';
+import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler } from 'fastify-type-provider-zod';
+
+/** Where the description of the API is published, and its readable reference. */
+export const OPENAPI_PATH = '/api/openapi.json';
+export const DOCS_PATH = '/api/docs';
+
+/** The version of the API the document describes: it changes when an answer changes in a way a client must know. */
+const API_VERSION = '1.0.0';
+
+type Security = Array<Record<string, string[]>>;
+/** Who may call a route, as the document says it: the glasses' bearer token, a browser's session, or either. */
+export const security = {
+  glasses: [{ glassesToken: [] }] as Security,
+  session: [{ session: [] }] as Security,
+  glassesOrSession: [{ glassesToken: [] }, { session: [] }] as Security,
+  anyone: [] as Security,
+};
+
+/**
+ * D-048: a route's schemas describe it. Bodies are still read by `parseBody` in the route, which gives the portal's
+ * own messages (`{ message, field }`), so the schemas are not used to validate requests here; answers are written
+ * through their zod schema, which drops every field it does not declare.
+ */
+const describedOnly: FastifySchemaCompiler<unknown> = () => (value) => ({ value });
+
+/**
+ * The API's contract: the route schemas' compilers, the OpenAPI 3.1 document generated from them, served at
+ * /api/openapi.json (public, revalidated by ETag), and a reference to read at /api/docs whose files come with
+ * @fastify/swagger-ui (nothing is fetched from elsewhere). Registered before any route, so that every route is seen.
+ */
+export async function registerApiContract(app: FastifyInstance): Promise<void> {
+  app.setValidatorCompiler(describedOnly);
+  app.setSerializerCompiler(serializerCompiler);
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'SEVA portal API',
+        version: API_VERSION,
+        description:
+          'The API of the SEVA portal: the glasses pair through /oauth (RFC 8628) and then call /device-api and /face-api ' +
+          'with their bearer token; the web app uses /api with its session cookie. A refusal is `{ message, field? }` ' +
+          '(OAuth endpoints: `{ error, error_description }`).',
+      },
+      components: {
+        securitySchemes: {
+          glassesToken: { type: 'http', scheme: 'bearer', description: 'The access token /oauth/token gave the glasses.' },
+          session: { type: 'apiKey', in: 'cookie', name: 'seva_session', description: 'A signed-in browser.' },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+    // Schemas named with `.meta({ id })` (the refusals) are written once, under components.
+    transformObject: jsonSchemaTransformObject,
+    hideUntagged: false,
+  });
+  // Its pages are sent under the pages' Content-Security-Policy (plugins/security-headers.ts), not the API's.
+  await app.register(swaggerUi, { routePrefix: DOCS_PATH, staticCSP: false });
+
+  let document: { body: string; etag: string } | undefined;
+  app.get(OPENAPI_PATH, { schema: { hide: true } }, async (request, reply) => {
+    document ??= documentOf(app.swagger());
+    reply.header('Cache-Control', 'public, max-age=300').header('ETag', document.etag);
+    if (request.headers['if-none-match'] === document.etag) return reply.status(304).send();
+    return reply.type('application/json; charset=utf-8').send(document.body);
+  });
+}
+
+function documentOf(spec: unknown): { body: string; etag: string } {
+  const body = JSON.stringify(spec);
+  return { body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` };
+}
