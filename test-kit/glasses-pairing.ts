@@ -1,8 +1,5 @@
+import { DEVICE_CODE_GRANT, GLASSES_CLIENT_ID } from '@seva/shared';
 import type { Answer, Send } from './transport.ts';
-
-/** The glasses' OAuth client and grant (RFC 8628), as the firmware sends them. */
-const GLASSES_CLIENT_ID = 'seva-glasses';
-export const DEVICE_CODE_GRANT = 'urn:ietf:params:oauth:grant-type:device_code';
 
 /** What the glasses ask for: a name for the glasses (none: the portal's default) and the scopes (none: the default). */
 export interface PairingRequest {
