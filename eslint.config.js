@@ -114,9 +114,9 @@ const workspaceDependencies = ['packages/shared', 'apps/server', 'apps/web'].map
   },
 }));
 // bench/ and e2e/ start and measure the server and reuse the image and HTTP libraries it declares (sharp, fastify);
-// tools/glasses (the reference client) takes the API's wire types from @seva/shared, as the server does.
+// tools/glasses (the reference client) and the test kit take the API's wire types from @seva/shared, as the server does.
 const serverToolingDependencies = {
-  files: ['bench/**', 'e2e/**', 'tools/**'],
+  files: ['bench/**', 'e2e/**', 'tools/**', 'test-kit/**'],
   rules: {
     'import-x/no-extraneous-dependencies': ['error', { packageDir: [root, path.join(root, 'apps/server')], devDependencies: true, includeTypes: true, includeInternal: true }],
   },
