@@ -19,7 +19,7 @@ import { RouteGuard } from './route-guard.tsx';
 const screenModules = import.meta.glob<Record<string, ComponentType | undefined>>('../features/*/*-page.tsx');
 
 /** The component a screen's module exports, named for its file: faces-page.tsx exports FacesPage. */
-export const componentName = (module: string) =>
+const componentName = (module: string) =>
   (module.split('/').pop() ?? '')
     .replace(/\.tsx$/, '')
     .split('-')
@@ -45,7 +45,7 @@ function screenRoute(screen: Screen): RouteObject {
 const routesFor = (audience: ScreenAudience) => screens.filter((screen) => screen.audience === audience).map(screenRoute);
 
 /** What a route tells the app around its screen: the document title (document-title.tsx) and the signed-out notice. */
-export interface ScreenHandle {
+interface ScreenHandle {
   title?: string;
   signedOut?: SignedOutNotice | undefined;
 }

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client.ts';
 
 /** POST /api/auth/check-reset-token: whether a reset link can still be used, asked when the reset page opens. */
-export const resetLinkCheckQuery = (token: string) =>
+const resetLinkCheckQuery = (token: string) =>
   queryOptions({
     queryKey: ['reset-link', token],
     queryFn: () => apiFetch<{ message: string }>('/api/auth/check-reset-token', { json: { token } }),

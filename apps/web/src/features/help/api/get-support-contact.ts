@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client.ts';
 
 /** GET /api/support: the support address and phone the operator set (either may be absent); anyone may ask. */
-export const supportContactQuery = () =>
+const supportContactQuery = () =>
   queryOptions({
     queryKey: ['support-contact'],
     queryFn: ({ signal }) => apiFetch<SupportContact>('/api/support', { signal }),

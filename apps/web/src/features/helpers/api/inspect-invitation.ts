@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client.ts';
 
 /** POST /api/helper-invitations/inspect: whom the invitation link is from and for, asked when the page opens. */
-export const invitationQuery = (token: string) =>
+const invitationQuery = (token: string) =>
   queryOptions({
     queryKey: ['helper-invitation', token],
     queryFn: ({ signal }) => apiFetch<InvitationSummary>('/api/helper-invitations/inspect', { json: { token }, signal }),

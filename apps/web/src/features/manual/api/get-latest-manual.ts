@@ -9,7 +9,7 @@ export interface LatestManual {
   url: string;
 }
 
-export const latestManualQuery = () =>
+const latestManualQuery = () =>
   queryOptions({
     queryKey: ['manuals', 'latest'],
     queryFn: ({ signal }) => apiFetch<LatestManual>('/api/manuals/latest', { signal }),
