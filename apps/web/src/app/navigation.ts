@@ -1,15 +1,7 @@
-import { paths } from '../lib/paths.ts';
-import { screenHeadingAt } from '../lib/screen-headings.ts';
+import { screenHeadingAt, screens } from '../lib/screens.ts';
 
-/** product §2: the entries of the shared top navigation, in order. */
-export const NAV_ENTRIES = [
-  { to: paths.dashboard, label: 'Home' },
-  { to: paths.faces, label: 'Face Recognition' },
-  { to: paths.sos, label: 'Emergency Setup' },
-  { to: paths.manual, label: 'Knowledge Base' },
-  { to: paths.updates, label: 'Updates' },
-  { to: paths.profile, label: 'Profile' },
-] as const;
+/** product §2: the entries of the shared top navigation, in the screen table's order. */
+export const NAV_ENTRIES = screens.flatMap((screen) => ('navigation' in screen ? [{ to: screen.path, label: screen.navigation }] : []));
 
 /**
  * The feature a path belongs to, for 'Current: {feature}': its entry in the navigation, else the screen's own heading

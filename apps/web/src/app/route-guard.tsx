@@ -3,14 +3,9 @@ import { Navigate, useLocation } from 'react-router';
 import { StatusRegion } from '../components/ui/status-region.tsx';
 import { paths } from '../lib/paths.ts';
 import { useDelayedRedirect } from '../lib/use-delayed-redirect.ts';
+import { screenAt, type SignedOutNotice } from '../lib/screens.ts';
 import { useLoginStateFor, useRecheckHelperOnNavigation, useSignedIn, useSignInPage } from '../lib/session.ts';
 import { PrerenderedPage } from './prerendered-page.ts';
-
-export interface SignedOutNotice {
-  /** What a signed-out visitor is told before going to /login. */
-  message: string;
-  delayMs: number;
-}
 
 /**
  * Lets only a signed-in user through; others go to /login, at once or after the screen's own notice (product §4).
@@ -52,8 +47,8 @@ export function RouteGuard({ children, signedOut, whilePending }: { children: Re
     );
   }
   // A helper who acts for nobody now (several wearers, or the one they helped removed them) chooses first; their own
-  // /profile needs no wearer (issue #18).
-  if (!session.data.user && location.pathname !== paths.profile) return <Navigate to={paths.helperChoose} replace />;
+  // /profile needs no wearer (issue #18): the screens marked `withoutWearer`.
+  if (!session.data.user && !screenAt(location.pathname)?.withoutWearer) return <Navigate to={paths.helperChoose} replace />;
   // Not wrapped: `children` then takes the place of `whilePending` in the tree, which keeps what both hold (the
   // navigation, and focus in it) instead of drawing it again.
   return children;

@@ -2,12 +2,13 @@ import { Navigate, Outlet, useMatches, type RouteObject } from 'react-router';
 import type { ComponentType } from 'react';
 import { StatusRegion } from '../components/ui/status-region.tsx';
 import { paths } from '../lib/paths.ts';
+import { screens, type Screen, type ScreenAudience, type SignedOutNotice } from '../lib/screens.ts';
 import { DocumentTitle } from './document-title.tsx';
 import { AuthLayout } from './layout/auth-layout.tsx';
 import { FeatureLayout } from './layout/feature-layout.tsx';
 import { PublicLayout } from './layout/public-layout.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
-import { RouteGuard, type SignedOutNotice } from './route-guard.tsx';
+import { RouteGuard } from './route-guard.tsx';
 
 /**
  * Every screen loads on first visit, so a page downloads only what its screen needs (issue #14): the forms' code with
@@ -15,7 +16,39 @@ import { RouteGuard, type SignedOutNotice } from './route-guard.tsx';
  * a screen before it shows it, so the old screen stays until the new heading appears and takes focus. main.tsx loads
  * the screen of the address the page was opened at before the first render (load-screens.ts).
  */
-const screen = <T,>(load: () => Promise<T>, pick: (module: T) => ComponentType) => async () => ({ Component: pick(await load()) });
+const screenModules = import.meta.glob<Record<string, ComponentType | undefined>>('../features/*/*-page.tsx');
+
+/** The component a screen's module exports, named for its file: faces-page.tsx exports FacesPage. */
+const componentName = (module: string) =>
+  (module.split('/').pop() ?? '')
+    .replace(/\.tsx$/, '')
+    .split('-')
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join('');
+
+function screenRoute(screen: Screen): RouteObject {
+  const load = screenModules[`../${screen.module}`];
+  if (!load) throw new Error(`The screen at ${screen.path} names ${screen.module}, which is not a screen module`);
+  const name = componentName(screen.module);
+  const handle: ScreenHandle = { title: screen.title, signedOut: screen.signedOut };
+  return {
+    path: screen.path,
+    handle,
+    lazy: async () => {
+      const Component = (await load())[name];
+      if (!Component) throw new Error(`${screen.module} does not export ${name}`);
+      return { Component };
+    },
+  };
+}
+
+const routesFor = (audience: ScreenAudience) => screens.filter((screen) => screen.audience === audience).map(screenRoute);
+
+/** What a route tells the app around its screen: the document title (document-title.tsx) and the signed-out notice. */
+interface ScreenHandle {
+  title?: string;
+  signedOut?: SignedOutNotice | undefined;
+}
 
 function Root() {
   return (
@@ -29,7 +62,7 @@ function Root() {
 /** The guard reads the signed-out notice of the screen being shown, if it has one (product §4). */
 function GuardedFeatures() {
   const matches = useMatches();
-  const handle = matches[matches.length - 1]?.handle as { signedOut?: SignedOutNotice } | undefined;
+  const handle = matches[matches.length - 1]?.handle as ScreenHandle | undefined;
   return (
     <RouteGuard signedOut={handle?.signedOut} whilePending={(status) => <FeatureLayout placeholder={status} />}>
       <FeatureLayout />
@@ -44,59 +77,10 @@ export const routes: RouteObject[] = [
     hydrateFallbackElement: <StatusRegion />,
     children: [
       { path: paths.home, element: <Navigate to={paths.login} replace /> },
-      {
-        element: <AuthLayout />,
-        children: [
-          { path: paths.login, lazy: screen(() => import('../features/auth/login-page.tsx'), (m) => m.LoginPage) },
-          { path: paths.signup, lazy: screen(() => import('../features/auth/signup-page.tsx'), (m) => m.SignupPage) },
-          { path: paths.forgotPassword, lazy: screen(() => import('../features/auth/forgot-password-page.tsx'), (m) => m.ForgotPasswordPage) },
-          { path: paths.verifyEmail, lazy: screen(() => import('../features/auth/verify-email-page.tsx'), (m) => m.VerifyEmailPage) },
-          { path: paths.resetPassword, lazy: screen(() => import('../features/auth/reset-password-page.tsx'), (m) => m.ResetPasswordPage) },
-          { path: paths.restoreAccount, lazy: screen(() => import('../features/auth/restore-account-page.tsx'), (m) => m.RestoreAccountPage) },
-          { path: paths.helperAccept, lazy: screen(() => import('../features/helpers/accept-invitation-page.tsx'), (m) => m.AcceptInvitationPage) },
-          { path: paths.helperSignIn, lazy: screen(() => import('../features/helpers/helper-sign-in-page.tsx'), (m) => m.HelperSignInPage) },
-          { path: paths.helperForgotPassword, lazy: screen(() => import('../features/helpers/helper-forgot-password-page.tsx'), (m) => m.HelperForgotPasswordPage) },
-          { path: paths.helperResetPassword, lazy: screen(() => import('../features/helpers/helper-reset-password-page.tsx'), (m) => m.HelperResetPasswordPage) },
-          { path: paths.helperChoose, lazy: screen(() => import('../features/helpers/choose-wearer-page.tsx'), (m) => m.ChooseWearerPage) },
-        ],
-      },
-      {
-        element: <GuardedFeatures />,
-        children: [
-          { path: paths.dashboard, lazy: screen(() => import('../features/dashboard/dashboard-page.tsx'), (m) => m.DashboardPage) },
-          {
-            path: paths.faces,
-            lazy: screen(() => import('../features/faces/faces-page.tsx'), (m) => m.FacesPage),
-            handle: { signedOut: { message: 'User not authenticated. Please log in first.', delayMs: 3000 } },
-          },
-          {
-            path: paths.addFace,
-            lazy: screen(() => import('../features/faces/add-face-page.tsx'), (m) => m.AddFacePage),
-            handle: { signedOut: { message: 'User not authenticated. Please log in.', delayMs: 2000 } },
-          },
-          {
-            path: paths.sos,
-            lazy: screen(() => import('../features/sos/sos-page.tsx'), (m) => m.SosPage),
-            handle: { signedOut: { message: 'You must be logged in to manage emergency contacts.', delayMs: 3000 } },
-          },
-          { path: paths.manual, lazy: screen(() => import('../features/manual/manual-page.tsx'), (m) => m.ManualPage) },
-          { path: paths.updates, lazy: screen(() => import('../features/updates/updates-page.tsx'), (m) => m.UpdatesPage) },
-          { path: paths.profile, lazy: screen(() => import('../features/profile/profile-page.tsx'), (m) => m.ProfilePage) },
-          { path: paths.pair, lazy: screen(() => import('../features/pairing/pair-page.tsx'), (m) => m.PairPage) },
-        ],
-      },
-      {
-        element: <PublicLayout />,
-        children: [
-          { path: paths.help, lazy: screen(() => import('../features/help/help-page.tsx'), (m) => m.HelpPage), handle: { title: 'Help' } },
-          {
-            path: paths.accessibility,
-            lazy: screen(() => import('../features/help/accessibility-page.tsx'), (m) => m.AccessibilityPage),
-            handle: { title: 'Accessibility statement' },
-          },
-        ],
-      },
-      { path: '*', element: <NotFoundPage />, handle: { title: 'Page not found' } },
+      { element: <AuthLayout />, children: routesFor('signed-out') },
+      { element: <GuardedFeatures />, children: routesFor('signed-in') },
+      { element: <PublicLayout />, children: routesFor('public') },
+      { path: '*', element: <NotFoundPage />, handle: { title: 'Page not found' } satisfies ScreenHandle },
     ],
   },
 ];

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { screenHeadingAt } from '../../lib/screen-headings.ts';
+import { screenHeadingAt } from '../../lib/screens.ts';
 import { SessionEndedNotice } from './session-ended-notice.tsx';
 import { SiteFooter } from './site-footer.tsx';
 import { SkipLink } from './skip-link.tsx';

@@ -2,17 +2,27 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type FormHTMLAttributes, type ReactNode } from 'react';
 import { useForm, useFormState, type FieldValues, type Path, type SubmitErrorHandler, type SubmitHandler, type UseFormHandleSubmit, type UseFormProps, type UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
+import { messages } from '@seva/shared';
+import { ApiError } from '../../lib/api-client.ts';
 import { ErrorSummary, fieldProblems } from './error-summary.tsx';
 
 /** A shared schema from @seva/shared (or a screen's own): what the fields hold in, what a valid submit gives out. */
 type FormSchema = z.ZodType<FieldValues, FieldValues>;
 
-type ZodFormOptions<S extends FormSchema> = Omit<UseFormProps<z.input<S>, unknown, z.output<S>>, 'resolver'>;
+type ZodFormOptions<S extends FormSchema> = Omit<UseFormProps<z.input<S>, unknown, z.output<S>>, 'resolver'> & {
+  /**
+   * What the error summary says when the submit failed and the server said nothing the user can act on (a server
+   * error, or no answer that is the portal's): product §8's catch-all, `messages.serverError` unless the form's own.
+   */
+  fallbackFailure?: string;
+};
 
 /** A react-hook-form form that also knows whether its request is out: `sending` (see useZodForm). */
 export type ZodForm<TFieldValues extends FieldValues, TValid extends FieldValues> = UseFormReturn<TFieldValues, unknown, TValid> & {
   /** True from the moment a submit passed the schema until its handler is done: what a screen calls busy. */
   sending: boolean;
+  /** Why the last submit was refused when no field of the form is to blame; <Form>'s summary says it. */
+  refusal: string | null;
 };
 
 /**
@@ -21,11 +31,14 @@ export type ZodForm<TFieldValues extends FieldValues, TValid extends FieldValues
  * then again on every change. On a failed submit the error summary takes focus (<Form>), not the first wrong field.
  * `sending` is not react-hook-form's `isSubmitting`, which is true while the schema checks too: a screen that says
  * 'Creating your account…' from `sending` says it only once the request is really sent.
+ * A submit handler that throws has been refused: the refusal is placed the same way for every form (placeRefusal),
+ * on the field the server names when the form has it, else in `refusal`, which <Form>'s error summary says.
  */
-export function useZodForm<S extends FormSchema>(schema: S, options: ZodFormOptions<S> = {}): ZodForm<z.input<S>, z.output<S>> {
+export function useZodForm<S extends FormSchema>(schema: S, { fallbackFailure = messages.serverError, ...options }: ZodFormOptions<S> = {}): ZodForm<z.input<S>, z.output<S>> {
   const resolver = useMemo(() => zodResolver(schema), [schema]);
   const form = useForm<z.input<S>, unknown, z.output<S>>({ shouldFocusError: false, ...options, resolver }) as ZodForm<z.input<S>, z.output<S>>;
   const [sending, setSending] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
   // react-hook-form hands back the same object on every render (screens' effects depend on it), so it is extended in
   // place: its own handleSubmit, kept once, is wrapped to mark the time the request is out.
   if (!originalSubmits.has(form.control)) originalSubmits.set(form.control, form.handleSubmit as UseFormHandleSubmit<FieldValues>);
@@ -34,27 +47,47 @@ export function useZodForm<S extends FormSchema>(schema: S, options: ZodFormOpti
     (onValid, onInvalid) =>
       handleSubmit(async (values, event) => {
         setSending(true);
+        setRefusal(null);
         try {
           return await onValid(values, event);
+        } catch (error) {
+          setRefusal(placeRefusal(error, form, fallbackFailure));
         } finally {
           setSending(false);
         }
       }, onInvalid),
-    [handleSubmit],
+    [handleSubmit, form, fallbackFailure],
   );
-  return Object.assign(form, { handleSubmit: handleSending, sending });
+  return Object.assign(form, { handleSubmit: handleSending, sending, refusal });
 }
+
+/**
+ * Puts a server refusal where the user will meet it: on its field when the server names one the user can see in the
+ * form (then null: the error summary lists it with the fields' other errors), otherwise returned for the summary's
+ * first line, so that it is said once. A network failure says so; a server error or anything else says `fallback`.
+ */
+function placeRefusal<T extends FieldValues>(error: unknown, form: UseFormReturn<T, unknown, FieldValues>, fallback: string): string | null {
+  if (!(error instanceof ApiError)) return fallback;
+  if (error.status >= 500 || error.isNetworkError) return error.isNetworkError ? error.message : fallback;
+  const control = error.field ? formElements.get(form.control)?.elements.namedItem(error.field) : null;
+  if (!error.field || !control || (control instanceof HTMLInputElement && control.type === 'hidden')) return error.message;
+  form.setError(error.field as Path<T>, { type: 'server', message: error.message });
+  return null;
+}
+
+/** Each form's <form> element, once <Form> has drawn it: where a refusal looks for the field it names. */
+const formElements = new WeakMap<object, HTMLFormElement>();
 
 /** Each form's own handleSubmit, before useZodForm wrapped it. */
 const originalSubmits = new WeakMap<object, UseFormHandleSubmit<FieldValues>>();
 
 type FormProps<TFieldValues extends FieldValues, TValid extends FieldValues> = Omit<FormHTMLAttributes<HTMLFormElement>, 'onSubmit' | 'noValidate'> & {
-  form: UseFormReturn<TFieldValues, unknown, TValid>;
-  /** Runs with the schema's parsed values when every field passes. */
+  form: ZodForm<TFieldValues, TValid>;
+  /** Runs with the schema's parsed values when every field passes; if it throws, the form places the refusal (useZodForm). */
   onSubmit: SubmitHandler<TValid>;
   /** Runs after a submit some field failed (the fields are already marked and the summary focused). */
   onInvalid?: SubmitErrorHandler<TFieldValues> | undefined;
-  /** Why the last submit was refused when no field is to blame (the server's message): the summary's first line. */
+  /** Why the screen refused the last submit itself, when no field is to blame: the summary's first line. */
   failure?: string | null | undefined;
   children: ReactNode;
 };
@@ -81,6 +114,9 @@ export function Form<TFieldValues extends FieldValues, TValid extends FieldValue
   // with errors already (put back after a step elsewhere) draws once more when mounted, to link them.
   const [mounted, setMounted] = useState(false);
   useLayoutEffect(() => setMounted(true), []);
+  useLayoutEffect(() => {
+    if (element.current) formElements.set(form.control, element.current);
+  }, [form.control]);
   const controlOf = (name: string) => {
     const control = mounted ? element.current?.elements.namedItem(name) : null;
     return control instanceof HTMLElement ? control : undefined;
@@ -96,7 +132,7 @@ export function Form<TFieldValues extends FieldValues, TValid extends FieldValue
     <form ref={element} method="dialog" {...props} noValidate onSubmit={form.handleSubmit(onSubmit, onInvalid)}>
       <ErrorSummary
         ref={summary}
-        failure={failure}
+        failure={failure ?? form.refusal}
         problems={problems}
         controlId={(name) => controlOf(name)?.id || undefined}
         onFollow={(name) => form.setFocus(name as Path<TFieldValues>)}

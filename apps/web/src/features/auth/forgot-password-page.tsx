@@ -9,7 +9,6 @@ import { TextField } from '../../components/ui/text-field.tsx';
 import { paths } from '../../lib/paths.ts';
 import type { LoginState } from '../../lib/session.ts';
 import { useRequestPasswordReset } from './api/request-password-reset.ts';
-import { placeServerError } from '../../lib/server-error.ts';
 
 /**
  * /forgot-password, SPEC's 'Forgot password?' view: e-mail, 'SEND RESET LINK', a confirmation, 'BACK TO LOGIN'. It has
@@ -19,19 +18,13 @@ export function ForgotPasswordPage() {
   const request = useRequestPasswordReset();
   const location = useLocation();
   const back: LoginState = { from: (location.state as LoginState | null)?.from };
-  const [failure, setFailure] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const form = useZodForm(resetRequestSchema, { defaultValues: { email: '' } });
-  const { register, setError, formState } = form;
+  const form = useZodForm(resetRequestSchema, { fallbackFailure: messages.resetFailed, defaultValues: { email: '' } });
+  const { register, formState } = form;
 
   const onSubmit = async (input: ResetRequestInput) => {
-    setFailure(null);
-    try {
-      await request.mutateAsync(input);
-      setSentTo(input.email);
-    } catch (error) {
-      setFailure(placeServerError(error, ['email'], setError, messages.resetFailed));
-    }
+    await request.mutateAsync(input);
+    setSentTo(input.email);
   };
 
   const backToLogin = (
@@ -58,7 +51,7 @@ export function ForgotPasswordPage() {
       </PageHeading>
       <p>Enter the e-mail address of your SEVA account and we will send you a link to choose a new password.</p>
       <StatusRegion message={busy ? 'Sending reset link…' : null} />
-      <Form form={form} onSubmit={onSubmit} failure={failure} className="form">
+      <Form form={form} onSubmit={onSubmit} className="form">
         <TextField label="Email" type="email" autoComplete="email" {...register('email')} error={formState.errors.email?.message} />
         <Button type="submit" busy={busy}>
           SEND RESET LINK

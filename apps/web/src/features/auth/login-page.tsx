@@ -11,7 +11,6 @@ import { ApiError } from '../../lib/api-client.ts';
 import { paths } from '../../lib/paths.ts';
 import { safeReturnPath, useSession, type LoginState } from '../../lib/session.ts';
 import { useSignIn } from './api/sign-in.ts';
-import { placeServerError } from '../../lib/server-error.ts';
 import { VerificationRequiredView } from './verification-required-view.tsx';
 
 /** Where /login was sent from: the page to return to after signing in, and what to say first. */
@@ -39,18 +38,16 @@ export function LoginPage() {
 function LoginForm({ notice, returnTo, state, onUnverified }: { notice: string | undefined; returnTo: string | undefined; state: LoginState; onUnverified: (c: SignInInput) => void }) {
   const navigate = useNavigate();
   const signIn = useSignIn();
-  const [failure, setFailure] = useState<string | null>(null);
-  const form = useZodForm(signInSchema, { defaultValues: { licenseId: '', password: '' } });
-  const { register, setError, formState } = form;
+  const form = useZodForm(signInSchema, { fallbackFailure: messages.authenticationFailed, defaultValues: { licenseId: '', password: '' } });
+  const { register, formState } = form;
 
   const onSubmit = async (input: SignInInput) => {
-    setFailure(null);
     try {
       await signIn.mutateAsync(input);
       navigate(returnTo ?? paths.dashboard, { replace: true });
     } catch (error) {
       if (error instanceof ApiError && error.code === 'unverified') return onUnverified(input);
-      setFailure(placeServerError(error, ['licenseId', 'password'], setError, messages.authenticationFailed));
+      throw error;
     }
   };
 
@@ -58,8 +55,8 @@ function LoginForm({ notice, returnTo, state, onUnverified }: { notice: string |
   return (
     <section aria-labelledby="login-heading" className="card">
       <PageHeading id="login-heading">Sign in to SEVA</PageHeading>
-      <StatusRegion message={busy ? 'Signing in…' : failure ? null : notice} />
-      <Form form={form} onSubmit={onSubmit} failure={failure} className="form">
+      <StatusRegion message={busy ? 'Signing in…' : form.refusal ? null : notice} />
+      <Form form={form} onSubmit={onSubmit} className="form">
         <TextField label="License ID" autoComplete="username" spellCheck={false} {...register('licenseId')} error={formState.errors.licenseId?.message} />
         <PasswordField label="Password" autoComplete="current-password" {...register('password')} error={formState.errors.password?.message} />
         <Button type="submit" busy={busy}>

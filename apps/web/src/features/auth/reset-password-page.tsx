@@ -1,6 +1,5 @@
 import { accountMessages, messages, newPasswordSchema, PASSWORD_MAX, type NewPasswordInput } from '@seva/shared';
 import { Controller } from 'react-hook-form';
-import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { CheckboxField } from '../../components/ui/checkbox-field.tsx';
@@ -12,7 +11,6 @@ import { ApiError } from '../../lib/api-client.ts';
 import { paths } from '../../lib/paths.ts';
 import { useResetLinkCheck } from './api/check-reset-token.ts';
 import { useResetPassword } from './api/reset-password.ts';
-import { placeServerError } from '../../lib/server-error.ts';
 
 /**
  * Where the reset e-mail's link leads. The link is checked when the page opens (issue #9), so a used or expired one
@@ -73,17 +71,11 @@ function DeadLink({ message }: { message: string }) {
 }
 
 function NewPasswordForm({ token, reset }: { token: string; reset: ReturnType<typeof useResetPassword> }) {
-  const [failure, setFailure] = useState<string | null>(null);
   const form = useZodForm(newPasswordSchema, { defaultValues: { token, password: '', confirmPassword: '', unpairGlasses: true } });
-  const { register, setError, formState, control } = form;
+  const { register, formState, control } = form;
 
   const onSubmit = async (input: NewPasswordInput) => {
-    setFailure(null);
-    try {
-      await reset.mutateAsync(input);
-    } catch (error) {
-      setFailure(placeServerError(error, ['password', 'confirmPassword'], setError, messages.serverError));
-    }
+    await reset.mutateAsync(input);
   };
 
   const busy = form.sending;
@@ -93,7 +85,7 @@ function NewPasswordForm({ token, reset }: { token: string; reset: ReturnType<ty
         Choose a new password
       </PageHeading>
       <StatusRegion message={busy ? 'Saving your new password…' : null} />
-      <Form form={form} onSubmit={onSubmit} failure={failure} className="form">
+      <Form form={form} onSubmit={onSubmit} className="form">
         <input type="hidden" {...register('token')} />
         <PasswordField
           label="New password"

@@ -12,11 +12,9 @@ import { paths } from '../../lib/paths.ts';
 import type { LoginState } from '../../lib/session.ts';
 import { useCountdown } from '../../lib/use-countdown.ts';
 import { useSignUp } from './api/sign-up.ts';
-import { placeServerError } from '../../lib/server-error.ts';
 
 /** product §9: the 'Verification Sent' view stays 5 seconds before /login. */
 const SIGNUP_REDIRECT_SECONDS = 5;
-const FIELDS = ['username', 'email', 'countryCode', 'phoneNumber', 'licenseId', 'password', 'confirmPassword'] as const;
 const SENT_NOTICE = 'Verification Sent. Open the link in the e-mail we sent you, then sign in.';
 const TO_LOGIN: LoginState = { notice: SENT_NOTICE };
 
@@ -24,8 +22,8 @@ const TO_LOGIN: LoginState = { notice: SENT_NOTICE };
 export function SignupPage() {
   const signUp = useSignUp();
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
   const form = useZodForm(signUpSchema, {
+    fallbackFailure: messages.registrationFailed,
     defaultValues: {
       username: '',
       email: '',
@@ -36,20 +34,15 @@ export function SignupPage() {
       confirmPassword: '',
     },
   });
-  const { register, setError, watch, formState } = form;
+  const { register, watch, formState } = form;
   // The page is prerendered at SPEC's +1; once the app runs, the browser's region decides, unless the user has chosen.
   useEffect(() => {
     if (!form.getFieldState('countryCode').isDirty) form.setValue('countryCode', signUpCountryFor(navigator.languages));
   }, [form]);
 
   const onSubmit = async (input: SignUpInput) => {
-    setFailure(null);
-    try {
-      await signUp.mutateAsync(input);
-      setSentTo(input.email);
-    } catch (error) {
-      setFailure(placeServerError(error, FIELDS, setError, messages.registrationFailed));
-    }
+    await signUp.mutateAsync(input);
+    setSentTo(input.email);
   };
 
   if (sentTo) return <VerificationSent email={sentTo} />;
@@ -61,7 +54,7 @@ export function SignupPage() {
       <PageHeading id="signup-heading">Create Account</PageHeading>
       <p>Register your SEVA glasses with your license ID. All fields are required.</p>
       <StatusRegion message={busy ? 'Creating your account…' : null} />
-      <Form form={form} onSubmit={onSubmit} failure={failure} className="form form-two-columns">
+      <Form form={form} onSubmit={onSubmit} className="form form-two-columns">
         <TextField label="Username" autoComplete="username" {...register('username')} error={errors.username?.message} />
         <TextField label="Email" type="email" autoComplete="email" {...register('email')} error={errors.email?.message} />
         <PhoneField

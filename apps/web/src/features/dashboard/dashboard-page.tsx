@@ -3,7 +3,7 @@ import { PageHeading } from '../../components/ui/page-heading.tsx';
 import { StatusRegion } from '../../components/ui/status-region.tsx';
 import { paths } from '../../lib/paths.ts';
 import { useHelper, useSession } from '../../lib/session.ts';
-import { screenHeadings } from '../../lib/screen-headings.ts';
+import { screenHeadings } from '../../lib/screens.ts';
 import { ProfileMenu } from './profile-menu.tsx';
 import { SetUpChecklist } from './set-up-checklist.tsx';
 

@@ -7,7 +7,7 @@ import { PageHeading } from '../../components/ui/page-heading.tsx';
 import { StatusRegion } from '../../components/ui/status-region.tsx';
 import { paths } from '../../lib/paths.ts';
 import { useSession } from '../../lib/session.ts';
-import { screenHeadings } from '../../lib/screen-headings.ts';
+import { screenHeadings } from '../../lib/screens.ts';
 import { useFaces } from './api/get-faces.ts';
 import { recognizeFace } from './api/recognize-face.ts';
 import { useStoreFace } from './api/store-face.ts';

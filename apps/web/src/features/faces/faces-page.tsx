@@ -7,7 +7,7 @@ import { StatusRegion } from '../../components/ui/status-region.tsx';
 import { paths } from '../../lib/paths.ts';
 import { useSession } from '../../lib/session.ts';
 import { useTimedMessage } from '../../lib/use-timed-message.ts';
-import { screenHeadings } from '../../lib/screen-headings.ts';
+import { screenHeadings } from '../../lib/screens.ts';
 import { useFaces } from './api/get-faces.ts';
 import { DeleteFaceDialog, faceDeletedMessage } from './delete-face-dialog.tsx';
 import { EditFaceDialog } from './edit-face-dialog.tsx';

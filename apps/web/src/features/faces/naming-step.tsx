@@ -3,6 +3,7 @@ import {
   estimatedSizeKb,
   faceFileName,
   faceMessages,
+  faceNameField,
   faceNameKey,
   FACE_NAME_MAX,
   imageTypeOfDataUrl,
@@ -31,18 +32,22 @@ interface NamingStepProps {
   onRegister: (submission: FaceSubmission) => void;
 }
 
+const faceNameRule = faceNameField(faceMessages.nameRequired);
+
 /** product §2 naming step: preview, name, retake, what will be sent, 'REGISTER FACE'. */
 export function NamingStep({ dataUrl, faceId, email, existingNames, lookalike, processing, retakeLabel, onRetake, onRegister }: NamingStepProps) {
   const [name, setName] = useState('');
   const [touched, setTouched] = useState(false);
   const [unshown, setUnshown] = useState<string | null>(null); // the photo the browser could not show
   const nameInput = useRef<HTMLInputElement>(null);
-  const trimmed = name.trim();
+  // The shared face-name rule, as the server checks it: trimmed, required, at most FACE_NAME_MAX, no hidden characters.
+  const checked = faceNameRule.safeParse(name);
+  const trimmed = checked.success ? checked.data : name.trim();
   const duplicate = trimmed !== '' && existingNames.some((n) => faceNameKey(n) === faceNameKey(trimmed));
-  const error = duplicate ? duplicateFaceNameMessage(trimmed) : touched && trimmed === '' ? faceMessages.nameRequired : undefined;
+  const error = duplicate ? duplicateFaceNameMessage(trimmed) : touched && !checked.success ? checked.error.issues[0]?.message : undefined;
   const fileName = faceFileName(trimmed || 'face', imageTypeOfDataUrl(dataUrl));
   const sizeKb = estimatedSizeKb(dataUrl);
-  const blocked = trimmed === '' || duplicate;
+  const blocked = !checked.success || duplicate;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -17,7 +17,6 @@ import { StatusRegion } from '../../components/ui/status-region.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { paths } from '../../lib/paths.ts';
-import { placeServerError } from '../../lib/server-error.ts';
 import { useAcceptInvitation, type AcceptInvitationInput } from './api/accept-invitation.ts';
 import { useDeclineInvitation } from './api/decline-invitation.ts';
 import { useInvitation } from './api/inspect-invitation.ts';
@@ -93,19 +92,14 @@ function AcceptInvitation({ token, invitation, decline }: { token: string; invit
   const wearer = invitation.wearer.username;
   const accept = useAcceptInvitation();
   const navigate = useNavigate();
-  // Why accepting failed goes to the form's error summary; why declining failed, to the screen's live region.
-  const [failure, setFailure] = useState<string | null>(null);
+  // Why accepting failed goes to the form's error summary (the form places it); why declining failed, to the screen's
+  // live region.
   const [declineFailure, setDeclineFailure] = useState<string | null>(null);
 
-  const send = async (input: Omit<AcceptInvitationInput, 'token'>, place: (error: unknown) => string | null) => {
-    setFailure(null);
+  const send = async (input: Omit<AcceptInvitationInput, 'token'>) => {
     setDeclineFailure(null);
-    try {
-      await accept.mutateAsync({ token, ...input });
-      navigate(paths.dashboard, { replace: true });
-    } catch (error) {
-      setFailure(place(error));
-    }
+    await accept.mutateAsync({ token, ...input });
+    navigate(paths.dashboard, { replace: true });
   };
   const onDecline = async () => {
     setDeclineFailure(null);
@@ -129,9 +123,9 @@ function AcceptInvitation({ token, invitation, decline }: { token: string; invit
       <HelperPowers />
       <StatusRegion tone={declineFailure ? 'error' : 'info'} message={status} />
       {invitation.hasAccount ? (
-        <ExistingAccountForm email={invitation.email} busy={accept.isPending} failure={failure} onSend={send} />
+        <ExistingAccountForm email={invitation.email} busy={accept.isPending} onSend={send} />
       ) : (
-        <NewAccountForm email={invitation.email} name={invitation.helperName} busy={accept.isPending} failure={failure} onSend={send} />
+        <NewAccountForm email={invitation.email} name={invitation.helperName} busy={accept.isPending} onSend={send} />
       )}
       <div className="actions">
         <Button variant="secondary" busy={decline.isPending} onClick={() => void onDecline()}>
@@ -142,24 +136,18 @@ function AcceptInvitation({ token, invitation, decline }: { token: string; invit
   );
 }
 
-type Send = (input: Omit<AcceptInvitationInput, 'token'>, place: (error: unknown) => string | null) => Promise<void>;
+type Send = (input: Omit<AcceptInvitationInput, 'token'>) => Promise<void>;
 interface FormOf {
   email: string;
   busy: boolean;
-  failure: string | null;
   onSend: Send;
 }
 
-function NewAccountForm({ email, name, busy, failure, onSend }: FormOf & { name: string }) {
+function NewAccountForm({ email, name, busy, onSend }: FormOf & { name: string }) {
   const form = useZodForm(newHelperAccountFormSchema, { defaultValues: { name, password: '', confirmPassword: '' } });
-  const { register, setError, formState } = form;
+  const { register, formState } = form;
   return (
-    <Form
-      form={form}
-      onSubmit={(input) => onSend(input, (error) => placeServerError(error, ['name', 'password', 'confirmPassword'], setError, messages.serverError))}
-      failure={failure}
-      className="form"
-    >
+    <Form form={form} onSubmit={onSend} className="form">
       <h2>Create your helper account</h2>
       <p>You will sign in as a helper with {email} and this password.</p>
       <TextField label={helperMessages.yourName} autoComplete="name" {...register('name')} error={formState.errors.name?.message} />
@@ -172,11 +160,11 @@ function NewAccountForm({ email, name, busy, failure, onSend }: FormOf & { name:
   );
 }
 
-function ExistingAccountForm({ email, busy, failure, onSend }: FormOf) {
+function ExistingAccountForm({ email, busy, onSend }: FormOf) {
   const form = useZodForm(existingHelperAccountFormSchema, { defaultValues: { password: '' } });
-  const { register, setError, formState } = form;
+  const { register, formState } = form;
   return (
-    <Form form={form} onSubmit={(input) => onSend(input, (error) => placeServerError(error, ['password'], setError, messages.serverError))} failure={failure} className="form">
+    <Form form={form} onSubmit={onSend} className="form">
       <h2>Sign in to your helper account</h2>
       <p>You already help someone with {email}. Enter the password of that helper account.</p>
       <PasswordField label="Password" autoComplete="current-password" {...register('password')} error={formState.errors.password?.message} />

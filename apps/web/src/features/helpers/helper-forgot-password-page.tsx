@@ -7,7 +7,6 @@ import { PageHeading } from '../../components/ui/page-heading.tsx';
 import { StatusRegion } from '../../components/ui/status-region.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { paths } from '../../lib/paths.ts';
-import { placeServerError } from '../../lib/server-error.ts';
 import { useRequestHelperPasswordReset } from './api/helper-password-reset.ts';
 
 const HELPER_RESET_HEADING = 'Reset your helper password';
@@ -15,19 +14,13 @@ const HELPER_RESET_HEADING = 'Reset your helper password';
 /** /helper/forgot-password: a helper asks for a reset link by e-mail, as a wearer does on /forgot-password (issue #18). */
 export function HelperForgotPasswordPage() {
   const request = useRequestHelperPasswordReset();
-  const [failure, setFailure] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const form = useZodForm(resetRequestSchema, { defaultValues: { email: '' } });
-  const { register, setError, formState } = form;
+  const form = useZodForm(resetRequestSchema, { fallbackFailure: messages.resetFailed, defaultValues: { email: '' } });
+  const { register, formState } = form;
 
   const onSubmit = async (input: ResetRequestInput) => {
-    setFailure(null);
-    try {
-      await request.mutateAsync(input);
-      setSentTo(input.email);
-    } catch (error) {
-      setFailure(placeServerError(error, ['email'], setError, messages.resetFailed));
-    }
+    await request.mutateAsync(input);
+    setSentTo(input.email);
   };
 
   const back = (
@@ -54,7 +47,7 @@ export function HelperForgotPasswordPage() {
       </PageHeading>
       <p>Enter the e-mail address you sign in with as a helper and we will send you a link to choose a new password.</p>
       <StatusRegion message={busy ? 'Sending reset link…' : null} />
-      <Form form={form} onSubmit={onSubmit} failure={failure} className="form">
+      <Form form={form} onSubmit={onSubmit} className="form">
         <TextField label="Email" type="email" autoComplete="email" {...register('email')} error={formState.errors.email?.message} />
         <Button type="submit" busy={busy}>
           Send reset link

@@ -1,5 +1,4 @@
 import { messages, newPasswordSchema, PASSWORD_MAX, type NewPasswordInput } from '@seva/shared';
-import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { Form, useZodForm } from '../../components/ui/form.tsx';
@@ -7,7 +6,6 @@ import { PageHeading } from '../../components/ui/page-heading.tsx';
 import { PasswordField } from '../../components/ui/password-field.tsx';
 import { StatusRegion } from '../../components/ui/status-region.tsx';
 import { paths } from '../../lib/paths.ts';
-import { placeServerError } from '../../lib/server-error.ts';
 import { useResetHelperPassword } from './api/helper-password-reset.ts';
 
 const HELPER_PASSWORD_CHANGED = 'Your password has been changed. You can now sign in as a helper.';
@@ -17,9 +15,8 @@ export function HelperResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const reset = useResetHelperPassword();
-  const [failure, setFailure] = useState<string | null>(null);
   const form = useZodForm(newPasswordSchema, { defaultValues: { token, password: '', confirmPassword: '' } });
-  const { register, setError, formState } = form;
+  const { register, formState } = form;
 
   if (reset.isSuccess) {
     return (
@@ -36,12 +33,7 @@ export function HelperResetPasswordPage() {
   }
 
   const onSubmit = async (input: NewPasswordInput) => {
-    setFailure(null);
-    try {
-      await reset.mutateAsync(input);
-    } catch (error) {
-      setFailure(placeServerError(error, ['password', 'confirmPassword'], setError, messages.serverError));
-    }
+    await reset.mutateAsync(input);
   };
   const busy = form.sending;
   return (
@@ -51,7 +43,7 @@ export function HelperResetPasswordPage() {
       </PageHeading>
       {/* A link without its token is said at once; a refused one, after a submit, in the form's error summary. */}
       <StatusRegion tone={token ? 'info' : 'error'} message={token ? (busy ? 'Saving your new password…' : null) : messages.linkInvalid} />
-      <Form form={form} onSubmit={onSubmit} failure={failure} className="form">
+      <Form form={form} onSubmit={onSubmit} className="form">
         <input type="hidden" {...register('token')} />
         <PasswordField label="New password" autoComplete="new-password" maxLength={PASSWORD_MAX} hint={messages.passwordHint} {...register('password')} error={formState.errors.password?.message} />
         <PasswordField label="Confirm new password" autoComplete="new-password" maxLength={PASSWORD_MAX} {...register('confirmPassword')} error={formState.errors.confirmPassword?.message} />

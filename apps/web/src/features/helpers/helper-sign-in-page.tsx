@@ -1,5 +1,4 @@
 import { helperMessages, helperSignInSchema, messages, type HelperSignInInput } from '@seva/shared';
-import { useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { Form, useZodForm } from '../../components/ui/form.tsx';
@@ -8,7 +7,6 @@ import { PasswordField } from '../../components/ui/password-field.tsx';
 import { StatusRegion } from '../../components/ui/status-region.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { paths } from '../../lib/paths.ts';
-import { placeServerError } from '../../lib/server-error.ts';
 import { useSignedIn, type LoginState } from '../../lib/session.ts';
 import { useHelperSignIn } from './api/helper-sign-in.ts';
 
@@ -21,22 +19,16 @@ export function HelperSignInPage() {
   const navigate = useNavigate();
   const notice = (useLocation().state as LoginState | null)?.notice;
   const signIn = useHelperSignIn();
-  const [failure, setFailure] = useState<string | null>(null);
-  const form = useZodForm(helperSignInSchema, { defaultValues: { email: '', password: '' } });
-  const { register, setError, formState } = form;
+  const form = useZodForm(helperSignInSchema, { fallbackFailure: messages.authenticationFailed, defaultValues: { email: '', password: '' } });
+  const { register, formState } = form;
 
   if (signedIn.data && !signIn.isPending && !formState.isSubmitting) {
     return <Navigate to={signedIn.data.user ? paths.dashboard : paths.helperChoose} replace />;
   }
 
   const onSubmit = async (input: HelperSignInInput) => {
-    setFailure(null);
-    try {
-      const answer = await signIn.mutateAsync(input);
-      navigate(answer.user ? paths.dashboard : paths.helperChoose, { replace: true });
-    } catch (error) {
-      setFailure(placeServerError(error, ['email', 'password'], setError, messages.authenticationFailed));
-    }
+    const answer = await signIn.mutateAsync(input);
+    navigate(answer.user ? paths.dashboard : paths.helperChoose, { replace: true });
   };
 
   const busy = form.sending;
@@ -44,8 +36,8 @@ export function HelperSignInPage() {
     <section aria-labelledby="helper-sign-in-heading" className="card">
       <PageHeading id="helper-sign-in-heading">{helperMessages.signInAsHelper}</PageHeading>
       <p>For someone who helps a SEVA wearer set up their glasses, with the e-mail address the invitation was sent to.</p>
-      <StatusRegion message={busy ? 'Signing in…' : failure ? null : notice} />
-      <Form form={form} onSubmit={onSubmit} failure={failure} className="form">
+      <StatusRegion message={busy ? 'Signing in…' : form.refusal ? null : notice} />
+      <Form form={form} onSubmit={onSubmit} className="form">
         <TextField label="Email" type="email" autoComplete="username" spellCheck={false} {...register('email')} error={formState.errors.email?.message} />
         <PasswordField label="Password" autoComplete="current-password" {...register('password')} error={formState.errors.password?.message} />
         <Button type="submit" busy={busy}>

@@ -3,7 +3,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { PageHeading } from '../../components/ui/page-heading.tsx';
 import { StatusRegion } from '../../components/ui/status-region.tsx';
 import { paths } from '../../lib/paths.ts';
-import { screenHeadings } from '../../lib/screen-headings.ts';
+import { screenHeadings } from '../../lib/screens.ts';
 import { manualDownloadUrl, useLatestManual, type LatestManual } from './api/get-latest-manual.ts';
 import { isRetryable, manualErrorMessage } from './manual-error-message.ts';
 import { manualDate, manualTitle } from './manual-heading.ts';

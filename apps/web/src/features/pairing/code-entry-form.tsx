@@ -1,13 +1,12 @@
 import { deviceMessages, type pairingCodeSchema } from '@seva/shared';
-import type { UseFormReturn } from 'react-hook-form';
 import { Link } from 'react-router';
 import type { z } from 'zod';
 import { Button } from '../../components/ui/button.tsx';
-import { Form } from '../../components/ui/form.tsx';
+import { Form, type ZodForm } from '../../components/ui/form.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { PAIRING_HELP_ID, paths } from '../../lib/paths.ts';
 
-type PairingCodeForm = UseFormReturn<z.input<typeof pairingCodeSchema>, unknown, z.output<typeof pairingCodeSchema>>;
+type PairingCodeForm = ZodForm<z.input<typeof pairingCodeSchema>, z.output<typeof pairingCodeSchema>>;
 
 const HINT = '8 letters and digits, like KXRT-7M4P. Capitals, spaces and the dash are optional.';
 /** Said with a code that came in the link (?code=): the user confirms it is theirs (RFC 8628 §5.4, remote phishing). */

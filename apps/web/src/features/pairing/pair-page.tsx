@@ -6,7 +6,7 @@ import { useZodForm } from '../../components/ui/form.tsx';
 import { PageHeading } from '../../components/ui/page-heading.tsx';
 import { StatusRegion } from '../../components/ui/status-region.tsx';
 import { paths } from '../../lib/paths.ts';
-import { screenHeadings } from '../../lib/screen-headings.ts';
+import { screenHeadings } from '../../lib/screens.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { useHelper, useSession } from '../../lib/session.ts';
 import { useAllowPairing } from './api/allow-pairing.ts';

@@ -3,7 +3,6 @@ import { useEffect, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { Form, useZodForm } from '../../components/ui/form.tsx';
 import { PasswordField } from '../../components/ui/password-field.tsx';
-import { ApiError } from '../../lib/api-client.ts';
 import { formatDateTime } from '../../lib/dates.ts';
 
 const MINUTE_MS = 60_000;
@@ -36,17 +35,12 @@ interface PairingRequestProps {
 export function PairingRequest({ pending, fromLink, busy, onAllow, onDeny }: PairingRequestProps) {
   const now = useNow();
   const form = useZodForm(pairingAllowSchema, { defaultValues: { code: pending.code, password: '' } });
-  const { register, setError, formState } = form;
+  const { register, formState } = form;
   const ago = Math.max(0, Math.floor((now - Date.parse(pending.requestedAt)) / MINUTE_MS));
   const left = Math.max(0, Math.ceil((Date.parse(pending.expiresAt) - now) / MINUTE_MS));
 
-  const submit = async ({ password }: PairingAllowInput) => {
-    try {
-      await onAllow(password);
-    } catch (error) {
-      if (error instanceof ApiError && error.field === 'password') setError('password', { type: 'server', message: error.message });
-    }
-  };
+  // 'Allow' throws only a wrong password, which the form puts on its field.
+  const submit = ({ password }: PairingAllowInput) => onAllow(password);
 
   return (
     <section className="card" aria-labelledby="pairing-request-heading">

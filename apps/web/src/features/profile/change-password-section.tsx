@@ -1,11 +1,9 @@
 import { accountMessages, changePasswordSchema, messages, PASSWORD_MAX, type ChangePasswordInput } from '@seva/shared';
-import { useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { Button } from '../../components/ui/button.tsx';
 import { CheckboxField } from '../../components/ui/checkbox-field.tsx';
 import { Form, useZodForm } from '../../components/ui/form.tsx';
 import { PasswordField } from '../../components/ui/password-field.tsx';
-import { placeServerError } from '../../lib/server-error.ts';
 import { useChangePassword } from './api/change-password.ts';
 
 const DEFAULTS = { currentPassword: '', newPassword: '', confirmPassword: '', signOutOthers: true, unpairGlasses: false };
@@ -17,24 +15,18 @@ const DEFAULTS = { currentPassword: '', newPassword: '', confirmPassword: '', si
  */
 export function ChangePasswordSection({ onMessage }: { onMessage: (message: string) => void }) {
   const change = useChangePassword();
-  const [failure, setFailure] = useState<string | null>(null);
   const form = useZodForm(changePasswordSchema, { defaultValues: DEFAULTS });
-  const { register, setError, formState, reset, control } = form;
+  const { register, formState, reset, control } = form;
   const onSubmit = async (input: ChangePasswordInput) => {
-    setFailure(null);
-    try {
-      const answer = await change.mutateAsync(input);
-      reset(DEFAULTS);
-      onMessage(answer.message);
-    } catch (error) {
-      setFailure(placeServerError(error, ['currentPassword', 'newPassword', 'confirmPassword'], setError, messages.serverError));
-    }
+    const answer = await change.mutateAsync(input);
+    reset(DEFAULTS);
+    onMessage(answer.message);
   };
   const busy = form.sending;
   return (
     <section className="card account-section" aria-labelledby="change-password-heading">
       <h2 id="change-password-heading">{accountMessages.changePassword}</h2>
-      <Form form={form} onSubmit={onSubmit} failure={failure} className="form">
+      <Form form={form} onSubmit={onSubmit} className="form">
         <PasswordField label={accountMessages.currentPassword} autoComplete="current-password" {...register('currentPassword')} error={formState.errors.currentPassword?.message} />
         <PasswordField
           label={accountMessages.newPassword}

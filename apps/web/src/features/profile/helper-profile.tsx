@@ -22,8 +22,7 @@ import { PasswordField } from '../../components/ui/password-field.tsx';
 import { StatusRegion } from '../../components/ui/status-region.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { paths } from '../../lib/paths.ts';
-import { screenHeadings } from '../../lib/screen-headings.ts';
-import { placeServerError } from '../../lib/server-error.ts';
+import { screenHeadings } from '../../lib/screens.ts';
 import { forgetDeletedAccount, useSignOutAndLeave } from '../../lib/session.ts';
 import { useTimedMessage } from '../../lib/use-timed-message.ts';
 import { useChangeHelperPassword, useDeleteHelperAccount, useStopHelping } from './api/helper-account.ts';
@@ -105,25 +104,19 @@ export function HelperProfile({ helper }: { helper: HelperSessionInfo }) {
 
 function ChangePasswordSection({ onChanged }: { onChanged: (message: string) => void }) {
   const change = useChangeHelperPassword();
-  const [failure, setFailure] = useState<string | null>(null);
   const form = useZodForm(changeHelperPasswordSchema, { defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' } });
-  const { register, setError, formState, reset } = form;
+  const { register, formState, reset } = form;
   const onSubmit = async (input: ChangeHelperPasswordInput) => {
-    setFailure(null);
-    try {
-      await change.mutateAsync(input);
-      reset();
-      onChanged(helperMessages.passwordChanged);
-    } catch (error) {
-      setFailure(placeServerError(error, ['currentPassword', 'newPassword', 'confirmPassword'], setError, messages.serverError));
-    }
+    await change.mutateAsync(input);
+    reset();
+    onChanged(helperMessages.passwordChanged);
   };
   const busy = form.sending;
   return (
     <section className="card account-section" aria-labelledby="change-password-heading">
       <h2 id="change-password-heading">{helperMessages.changePassword}</h2>
       <StatusRegion message={busy ? 'Changing your password…' : null} />
-      <Form form={form} onSubmit={onSubmit} failure={failure} className="form">
+      <Form form={form} onSubmit={onSubmit} className="form">
         <PasswordField label={helperMessages.currentPassword} autoComplete="current-password" {...register('currentPassword')} error={formState.errors.currentPassword?.message} />
         <PasswordField
           label={helperMessages.newPassword}

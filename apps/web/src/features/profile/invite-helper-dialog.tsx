@@ -1,10 +1,9 @@
-import { helperMessages, INVITATION_DAYS, inviteHelperSchema, MAX_HELPERS, messages, type HelperSummary, type InviteHelperInput } from '@seva/shared';
-import { useEffect, useState } from 'react';
+import { helperMessages, INVITATION_DAYS, inviteHelperSchema, MAX_HELPERS, type HelperSummary, type InviteHelperInput } from '@seva/shared';
+import { useEffect } from 'react';
 import { DialogActions } from '../../components/ui/dialog-actions.tsx';
 import { Form, useZodForm } from '../../components/ui/form.tsx';
 import { ModalDialog } from '../../components/ui/modal-dialog.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
-import { placeServerError } from '../../lib/server-error.ts';
 import { useInviteHelper } from './api/invite-helper.ts';
 
 const ABOUT_ID = 'invite-helper-about';
@@ -24,21 +23,15 @@ export function InviteHelperDialog({ isOpen, onClose, onInvited }: { isOpen: boo
 
 function InviteHelperForm({ onCancel, onInvited }: { onCancel: () => void; onInvited: (helper: HelperSummary) => void }) {
   const invite = useInviteHelper();
-  const [failure, setFailure] = useState<string | null>(null);
   const form = useZodForm(inviteHelperSchema, { defaultValues: { name: '', email: '' } });
-  const { register, setError, setFocus, formState } = form;
+  const { register, setFocus, formState } = form;
   useEffect(() => setFocus('name'), [setFocus]);
 
   const onSubmit = async (input: InviteHelperInput) => {
-    setFailure(null);
-    try {
-      onInvited((await invite.mutateAsync(input)).helper);
-    } catch (error) {
-      setFailure(placeServerError(error, ['name', 'email'], setError, messages.serverError));
-    }
+    onInvited((await invite.mutateAsync(input)).helper);
   };
   return (
-    <Form form={form} onSubmit={onSubmit} failure={failure} className="form">
+    <Form form={form} onSubmit={onSubmit} className="form">
       <p id={ABOUT_ID}>{INVITE_ABOUT}</p>
       <TextField label={helperMessages.nameLabel} autoComplete="off" {...register('name')} error={formState.errors.name?.message} />
       <TextField label={helperMessages.emailLabel} type="email" autoComplete="off" spellCheck={false} {...register('email')} error={formState.errors.email?.message} />

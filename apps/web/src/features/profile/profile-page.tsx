@@ -8,7 +8,7 @@ import { readDraft } from '../../lib/drafts.ts';
 import { paths } from '../../lib/paths.ts';
 import { useHelper, useSession, useSignOutAndLeave } from '../../lib/session.ts';
 import { useTimedMessage } from '../../lib/use-timed-message.ts';
-import { screenHeadings } from '../../lib/screen-headings.ts';
+import { screenHeadings } from '../../lib/screens.ts';
 import { AccountSections } from './account-sections.tsx';
 import { useProfile } from './api/get-profile.ts';
 import { EditableField, type ProfileDraft } from './editable-field.tsx';

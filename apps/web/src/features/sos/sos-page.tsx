@@ -6,7 +6,7 @@ import { readDraft } from '../../lib/drafts.ts';
 import { paths } from '../../lib/paths.ts';
 import { useSession } from '../../lib/session.ts';
 import { useTimedMessage } from '../../lib/use-timed-message.ts';
-import { screenHeadings } from '../../lib/screen-headings.ts';
+import { screenHeadings } from '../../lib/screens.ts';
 import { useContacts } from './api/get-contacts.ts';
 import { ContactsForm } from './contacts-form.tsx';
 import { ContactsView, type ContactsViewProps } from './contacts-view.tsx';

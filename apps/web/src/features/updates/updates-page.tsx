@@ -4,7 +4,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { PageHeading } from '../../components/ui/page-heading.tsx';
 import { StatusRegion } from '../../components/ui/status-region.tsx';
 import { paths } from '../../lib/paths.ts';
-import { screenHeadings } from '../../lib/screen-headings.ts';
+import { screenHeadings } from '../../lib/screens.ts';
 import { useFeatures } from './api/get-features.ts';
 import { FeatureCard, featureCardHeadingId } from './feature-card.tsx';
 import { availabilityName, featureAvailability, hasDownload } from './feature-availability.ts';

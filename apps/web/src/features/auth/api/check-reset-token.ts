@@ -1,13 +1,16 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client.ts';
 
 /** POST /api/auth/check-reset-token: whether a reset link can still be used, asked when the reset page opens. */
-export function useResetLinkCheck(token: string) {
-  return useQuery({
+const resetLinkCheckQuery = (token: string) =>
+  queryOptions({
     queryKey: ['reset-link', token],
     queryFn: () => apiFetch<{ message: string }>('/api/auth/check-reset-token', { json: { token } }),
     enabled: token !== '',
     retry: false,
     staleTime: Infinity,
   });
+
+export function useResetLinkCheck(token: string) {
+  return useQuery(resetLinkCheckQuery(token));
 }

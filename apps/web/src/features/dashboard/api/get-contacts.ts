@@ -1,11 +1,7 @@
-import type { EmergencyContact } from '@seva/shared';
 import { useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client.ts';
+import { contactsQuery } from '../../../lib/queries/contacts.ts';
 
-/** GET /api/contacts: the saved emergency contacts, the primary first. */
+/** GET /api/contacts, /sos's query: the saved emergency contacts, the primary first. */
 export function useEmergencyContacts() {
-  return useQuery({
-    queryKey: ['dashboard', 'contacts'],
-    queryFn: async ({ signal }) => (await apiFetch<{ contacts: EmergencyContact[] }>('/api/contacts', { signal })).contacts,
-  });
+  return useQuery(contactsQuery());
 }

@@ -1,14 +1,7 @@
-import type { FeaturesResponse } from '@seva/shared';
 import { useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client.ts';
+import { featuresQuery } from '../../../lib/queries/features.ts';
 
-/** GET /api/features: how many features have an install or update the glasses do not run yet. */
+/** How many features have an install or update the glasses do not run yet, from /updates's query. */
 export function useUpdatesAvailable() {
-  return useQuery({
-    queryKey: ['dashboard', 'features'],
-    queryFn: async ({ signal }) => {
-      const { features } = await apiFetch<FeaturesResponse>('/api/features', { signal });
-      return features.filter((feature) => feature.downloadUrl && !feature.upToDate).length;
-    },
-  });
+  return useQuery({ ...featuresQuery(), select: ({ features }) => features.filter((feature) => feature.downloadUrl && !feature.upToDate).length });
 }

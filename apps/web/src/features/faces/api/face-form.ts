@@ -7,5 +7,3 @@ export function faceForm(fields: Record<string, string | Blob>, fileName?: strin
   }
   return form;
 }
-
-export const facesQueryKey = (email: string) => ['faces', email] as const;

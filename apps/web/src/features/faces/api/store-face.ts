@@ -1,7 +1,8 @@
 import type { FaceSummary } from '@seva/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client.ts';
-import { faceForm, facesQueryKey } from './face-form.ts';
+import { facesQuery } from '../../../lib/queries/faces.ts';
+import { faceForm } from './face-form.ts';
 
 interface StoreFaceInput {
   file: Blob;
@@ -18,6 +19,6 @@ export function useStoreFace() {
     mutationFn: ({ file, fileName, ...fields }: StoreFaceInput) =>
       apiFetch<FaceSummary>('/face-api/store_face', { form: faceForm({ file, ...fields }, fileName) }),
     // Also after a refusal: a 409 means the list this screen checks names against is out of date.
-    onSettled: (_face, _error, input) => queryClient.invalidateQueries({ queryKey: facesQueryKey(input.email) }),
+    onSettled: (_face, _error, input) => queryClient.invalidateQueries({ queryKey: facesQuery(input.email).queryKey }),
   });
 }

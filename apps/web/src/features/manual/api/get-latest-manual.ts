@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client.ts';
 
 /** GET /api/manuals/latest: the newest readable manual (product §4). */
@@ -9,13 +9,14 @@ export interface LatestManual {
   url: string;
 }
 
-const latestManualQueryKey = ['manuals', 'latest'] as const;
-
-export function useLatestManual() {
-  return useQuery({
-    queryKey: latestManualQueryKey,
+const latestManualQuery = () =>
+  queryOptions({
+    queryKey: ['manuals', 'latest'],
     queryFn: ({ signal }) => apiFetch<LatestManual>('/api/manuals/latest', { signal }),
   });
+
+export function useLatestManual() {
+  return useQuery(latestManualQuery());
 }
 
 /** The same PDF served as an attachment, for the download link. */

@@ -1,9 +1,9 @@
 import type { ChangePasswordInput } from '@seva/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client.ts';
-import { activityQueryKey } from './get-activity.ts';
-import { browserSessionsQueryKey } from './get-browser-sessions.ts';
-import { devicesQueryKey } from './get-devices.ts';
+import { activityQuery } from './get-activity.ts';
+import { browserSessionsQuery } from './get-browser-sessions.ts';
+import { devicesQuery } from '../../../lib/queries/devices.ts';
 
 /** POST /api/account/password: 'Change password'; the browsers, glasses and activity lists are read again after it. */
 export function useChangePassword() {
@@ -11,7 +11,7 @@ export function useChangePassword() {
   return useMutation({
     mutationFn: (input: ChangePasswordInput) => apiFetch<{ message: string; signedOut: number; unpaired: number }>('/api/account/password', { method: 'POST', json: input }),
     onSuccess: async () => {
-      for (const queryKey of [activityQueryKey, browserSessionsQueryKey, devicesQueryKey]) await queryClient.invalidateQueries({ queryKey });
+      for (const queryKey of [activityQuery().queryKey, browserSessionsQuery().queryKey, devicesQuery().queryKey]) await queryClient.invalidateQueries({ queryKey });
     },
   });
 }

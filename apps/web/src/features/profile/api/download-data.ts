@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiResponse } from '../../../lib/api-client.ts';
-import { activityQueryKey } from './get-activity.ts';
+import { activityQuery } from './get-activity.ts';
 
 /** How much of the archive has arrived; `total` is the answer's Content-Length. */
 export interface DownloadProgress {
@@ -65,6 +65,6 @@ export function useDownloadData() {
     mutationFn: (onProgress: (progress: DownloadProgress) => void) => fetchArchive(onProgress),
     onSuccess: (file) => saveFile(file),
     // The download is in the account's activity now.
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: activityQueryKey }),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: activityQuery().queryKey }),
   });
 }

@@ -1,16 +1,16 @@
 import type { BrowserSession } from '@seva/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client.ts';
-import { browserSessionsQueryKey } from './get-browser-sessions.ts';
+import { browserSessionsQuery } from './get-browser-sessions.ts';
 
 /** DELETE /api/account/sessions/:id: that browser is signed out on its next request; answers what to tell the user. */
 export function useSignOutBrowser() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (session: BrowserSession) => apiFetch<{ message: string }>(`/api/account/sessions/${encodeURIComponent(session.id)}`, { method: 'DELETE' }),
-    onSuccess: (_answer, session) => queryClient.setQueryData<BrowserSession[]>(browserSessionsQueryKey, (sessions) => sessions?.filter((s) => s.id !== session.id)),
+    onSuccess: (_answer, session) => queryClient.setQueryData<BrowserSession[]>(browserSessionsQuery().queryKey, (sessions) => sessions?.filter((s) => s.id !== session.id)),
     // Also after a refusal: a browser that signed out meanwhile leaves the list.
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: browserSessionsQueryKey }),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: browserSessionsQuery().queryKey }),
   });
 }
 
@@ -19,6 +19,6 @@ export function useSignOutOtherBrowsers() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => apiFetch<{ count: number; message: string }>('/api/account/sessions/sign-out-others', { method: 'POST' }),
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: browserSessionsQueryKey }),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: browserSessionsQuery().queryKey }),
   });
 }

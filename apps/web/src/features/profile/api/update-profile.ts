@@ -2,7 +2,7 @@ import type { ProfileEditInput, SessionUser } from '@seva/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { sessionQueryKey } from '../../../lib/session.ts';
-import { profileQueryKey } from './get-profile.ts';
+import { profileQuery } from './get-profile.ts';
 
 /** PATCH /api/profile with `{ username }` or `{ phone }`; the session is read again so every screen shows the change. */
 export function useUpdateProfile() {
@@ -10,7 +10,7 @@ export function useUpdateProfile() {
   return useMutation({
     mutationFn: (input: ProfileEditInput) => apiFetch<{ user: SessionUser; message: string }>('/api/profile', { method: 'PATCH', json: input }),
     onSuccess: ({ user }) => {
-      queryClient.setQueryData(profileQueryKey, user);
+      queryClient.setQueryData(profileQuery().queryKey, user);
       return queryClient.invalidateQueries({ queryKey: sessionQueryKey });
     },
   });

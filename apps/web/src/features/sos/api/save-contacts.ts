@@ -1,13 +1,13 @@
 import type { EmergencyContact, SaveContactsInput } from '@seva/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client.ts';
-import { contactsQueryKey } from './get-contacts.ts';
+import { contactsQuery } from '../../../lib/queries/contacts.ts';
 
 /** PUT /api/contacts `{ primary, secondary }`: both are saved or neither; a blank secondary is dropped. */
 export function useSaveContacts() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: SaveContactsInput) => apiFetch<{ contacts: EmergencyContact[]; message: string }>('/api/contacts', { method: 'PUT', json: input }),
-    onSuccess: ({ contacts }) => queryClient.setQueryData(contactsQueryKey, contacts),
+    onSuccess: ({ contacts }) => queryClient.setQueryData(contactsQuery().queryKey, contacts),
   });
 }

@@ -1,0 +1,145 @@
+import { paths, type ScreenPath } from './paths.ts';
+
+/** What a signed-out visitor to a signed-in screen is told before going to /login (product §4). */
+export interface SignedOutNotice {
+  message: string;
+  delayMs: number;
+}
+
+/**
+ * Who a screen is for, which picks its layout and guard: `signed-out` screens (sign-in, sign-up, the e-mail links)
+ * have the narrow form layout; `signed-in` ones the navigation, behind the route guard; `public` ones (help) are for
+ * anyone, signed in or not.
+ */
+export type ScreenAudience = 'signed-out' | 'signed-in' | 'public';
+
+export interface Screen {
+  path: ScreenPath;
+  /** The screen's code, under src/. It exports the screen's component named for the file: faces-page.tsx, FacesPage. */
+  module: `features/${string}/${string}-page.tsx`;
+  audience: ScreenAudience;
+  /** The document title, before ' · SEVA portal' (WCAG 2.4.2). */
+  title: string;
+  /**
+   * The h1 of a signed-in screen: the screen shows it, and so does the page prerendered for a signed-in browser before
+   * the app has run (issue #14), so the heading is on screen at once and stays where it is.
+   */
+  heading?: string;
+  /** Told to a signed-out visitor before going to /login; without it they go at once. */
+  signedOut?: SignedOutNotice;
+  /** Rendered into a page at build time (app/prerender.tsx); every signed-in screen is. */
+  prerendered?: boolean;
+  /** Its entry in the shared top navigation (product §2), in the table's order. */
+  navigation?: string;
+  /** A helper who acts for no wearer now may still see it (their own /profile, issue #18). */
+  withoutWearer?: boolean;
+}
+
+/**
+ * Every screen, one record each, in one place. The router, the prerendered pages, the document titles, the headings
+ * and the navigation are derived from it (app/router.tsx, app/prerender.tsx, app/document-title.tsx,
+ * app/navigation.ts). It lives in lib/ so that a screen can read its own heading; app/router.tsx turns `module` into
+ * the code loaded on first visit.
+ */
+export const screens = [
+  { path: paths.login, module: 'features/auth/login-page.tsx', audience: 'signed-out', title: 'Sign in', prerendered: true },
+  { path: paths.signup, module: 'features/auth/signup-page.tsx', audience: 'signed-out', title: 'Create Account', prerendered: true },
+  { path: paths.forgotPassword, module: 'features/auth/forgot-password-page.tsx', audience: 'signed-out', title: 'Reset your password' },
+  { path: paths.verifyEmail, module: 'features/auth/verify-email-page.tsx', audience: 'signed-out', title: 'Verify e-mail' },
+  { path: paths.resetPassword, module: 'features/auth/reset-password-page.tsx', audience: 'signed-out', title: 'Choose a new password' },
+  { path: paths.restoreAccount, module: 'features/auth/restore-account-page.tsx', audience: 'signed-out', title: 'Restore your account' },
+  { path: paths.helperAccept, module: 'features/helpers/accept-invitation-page.tsx', audience: 'signed-out', title: 'Helper invitation' },
+  { path: paths.helperSignIn, module: 'features/helpers/helper-sign-in-page.tsx', audience: 'signed-out', title: 'Sign in as a helper' },
+  { path: paths.helperForgotPassword, module: 'features/helpers/helper-forgot-password-page.tsx', audience: 'signed-out', title: 'Reset your helper password' },
+  { path: paths.helperResetPassword, module: 'features/helpers/helper-reset-password-page.tsx', audience: 'signed-out', title: 'Choose a new helper password' },
+  { path: paths.helperChoose, module: 'features/helpers/choose-wearer-page.tsx', audience: 'signed-out', title: 'Who are you helping?' },
+  {
+    path: paths.dashboard,
+    module: 'features/dashboard/dashboard-page.tsx',
+    audience: 'signed-in',
+    title: 'My Dashboard',
+    heading: 'My Dashboard',
+    prerendered: true,
+    navigation: 'Home',
+  },
+  {
+    path: paths.faces,
+    module: 'features/faces/faces-page.tsx',
+    audience: 'signed-in',
+    title: 'Face Recognition',
+    heading: 'Face Management Console',
+    signedOut: { message: 'User not authenticated. Please log in first.', delayMs: 3000 },
+    prerendered: true,
+    navigation: 'Face Recognition',
+  },
+  {
+    path: paths.addFace,
+    module: 'features/faces/add-face-page.tsx',
+    audience: 'signed-in',
+    title: 'Face Registration',
+    heading: 'Face Registration',
+    signedOut: { message: 'User not authenticated. Please log in.', delayMs: 2000 },
+    prerendered: true,
+  },
+  {
+    path: paths.sos,
+    module: 'features/sos/sos-page.tsx',
+    audience: 'signed-in',
+    title: 'Emergency Contacts',
+    heading: 'Emergency Contacts',
+    signedOut: { message: 'You must be logged in to manage emergency contacts.', delayMs: 3000 },
+    prerendered: true,
+    navigation: 'Emergency Setup',
+  },
+  {
+    path: paths.manual,
+    module: 'features/manual/manual-page.tsx',
+    audience: 'signed-in',
+    title: 'Knowledge Base',
+    heading: 'KNOWLEDGE BASE',
+    prerendered: true,
+    navigation: 'Knowledge Base',
+  },
+  {
+    path: paths.updates,
+    module: 'features/updates/updates-page.tsx',
+    audience: 'signed-in',
+    title: 'Updates',
+    heading: 'Scan QR codes to install or update the SEVA features',
+    prerendered: true,
+    navigation: 'Updates',
+  },
+  {
+    path: paths.profile,
+    module: 'features/profile/profile-page.tsx',
+    audience: 'signed-in',
+    title: 'Profile',
+    heading: 'User Profile',
+    prerendered: true,
+    navigation: 'Profile',
+    withoutWearer: true,
+  },
+  { path: paths.pair, module: 'features/pairing/pair-page.tsx', audience: 'signed-in', title: 'Pair your glasses', heading: 'Pair your glasses', prerendered: true },
+  { path: paths.help, module: 'features/help/help-page.tsx', audience: 'public', title: 'Help' },
+  { path: paths.accessibility, module: 'features/help/accessibility-page.tsx', audience: 'public', title: 'Accessibility statement' },
+] as const satisfies readonly Screen[];
+
+type ScreenRecord = (typeof screens)[number];
+type WithHeading = Extract<ScreenRecord, { heading: string }>;
+
+/** The h1 of each signed-in screen, by its path: `screenHeadings[paths.faces]`. */
+export const screenHeadings = Object.fromEntries(screens.flatMap((s) => ('heading' in s ? [[s.path, s.heading]] : []))) as {
+  [S in WithHeading as S['path']]: S['heading'];
+};
+
+const byPath = new Map<string, Screen>(screens.map((s) => [s.path, s]));
+
+/** The screen at `pathname`, if there is one. */
+export function screenAt(pathname: string): Screen | undefined {
+  return byPath.get(pathname);
+}
+
+/** The heading of the signed-in screen at `pathname`, if it is one. */
+export function screenHeadingAt(pathname: string): string | undefined {
+  return screenAt(pathname)?.heading;
+}
