@@ -3,6 +3,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, FastifySchemaCompiler } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler } from 'fastify-type-provider-zod';
+import { SESSION_COOKIE } from './session.ts';
 
 /** Where the description of the API is published, and its readable reference. */
 export const OPENAPI_PATH = '/api/openapi.json';
@@ -49,7 +50,7 @@ export async function registerApiContract(app: FastifyInstance): Promise<void> {
       components: {
         securitySchemes: {
           glassesToken: { type: 'http', scheme: 'bearer', description: 'The access token /oauth/token gave the glasses.' },
-          session: { type: 'apiKey', in: 'cookie', name: 'seva_session', description: 'A signed-in browser.' },
+          session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE, description: 'A signed-in browser.' },
         },
       },
     },
