@@ -3,7 +3,7 @@ import path from 'node:path';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
-import Fastify, { LogController, type FastifyInstance, type FastifyPluginAsync } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyPluginAsync, type onResponseHookHandler } from 'fastify';
 import { deviceMessages, messages } from '@seva/shared';
 import { BODY_LIMIT, ownOrigins, type Config } from './config.ts';
 import { sessionUserLookup } from './db/signed-in-user.ts';
@@ -107,7 +107,7 @@ export async function buildApp(config: Config, overrides: { mailer?: Mailer; log
   const bearerRoutes: Mount[] = [{ prefix: '/device-api', routes: deviceApiRoutes(services.devices, services.deviceEvents, infrastructure.metrics) }];
 
   registerRequestIdHeader(app);
-  if (infrastructure.metrics.enabled) registerHttpMetrics(app, infrastructure.metrics);
+  const notFoundHooks = infrastructure.metrics.enabled ? registerHttpMetrics(app, infrastructure.metrics) : {};
   registerErrorHandler(app);
   registerSecurityHeaders(app, { secure: config.secureCookies });
   registerSameOriginCheck(app, ownOrigins(config));
@@ -127,7 +127,7 @@ export async function buildApp(config: Config, overrides: { mailer?: Mailer; log
   await app.register(privateScope([bearer, identify, helper], mountAll(sessionOrBearerRoutes), { bearerChallenge: true }));
   await app.register(privateScope(bearer, mountAll(bearerRoutes), { bearerChallenge: true, missingMessage: deviceMessages.tokenRequired }));
 
-  await registerWebApp(app, config.webDist, identify);
+  await registerWebApp(app, config.webDist, identify, notFoundHooks);
   return { app, infrastructure, services };
 }
 
@@ -161,7 +161,7 @@ const SIGNED_IN_PAGES = 'signed-in';
  * may be a screen gets index.html, so deep links work; the rest a JSON 404. Hashed assets are cached for good; pages
  * and unhashed files are revalidated on each use (ETag, Last-Modified), so a second visit loads only what changed.
  */
-async function registerWebApp(app: FastifyInstance, webDist: string | undefined, identify: Identify): Promise<void> {
+async function registerWebApp(app: FastifyInstance, webDist: string | undefined, identify: Identify, notFoundHooks: { onResponse?: onResponseHookHandler }): Promise<void> {
   const hasWeb = webDist !== undefined && fs.existsSync(path.join(webDist, 'index.html'));
   if (hasWeb) {
     await app.register(fastifyStatic, {
@@ -183,20 +183,24 @@ async function registerWebApp(app: FastifyInstance, webDist: string | undefined,
           .map((name) => name.split(path.sep).join('/'))
       : [],
   );
-  app.setNotFoundHandler(async (request, reply) => {
-    const pathname = request.url.split('?')[0] ?? '';
-    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !API_PREFIXES.some((prefix) => pathname.startsWith(prefix)) && !path.extname(pathname);
-    if (!hasWeb || !isPage) return reply.status(404).send({ message: messages.notFound });
-    const page = `${pathname.slice(1)}.html`;
-    const signedInPage = `${SIGNED_IN_PAGES}/${page}`;
-    if (pages.has(signedInPage)) {
-      // The same address is a different page to a signed-in browser: a cache must not give one the other's.
-      reply.header('Vary', 'Cookie');
-      // A lookup that fails costs only the head start: the app asks again and says what went wrong.
-      const signedIn = await identify(request).catch((error: unknown) => request.log.warn({ err: error }, 'session lookup for a page failed'));
-      if (signedIn) return reply.status(200).sendFile(signedInPage);
-    }
-    const isPublicPage = pages.has(page) && !page.startsWith(`${SIGNED_IN_PAGES}/`);
-    return reply.status(200).sendFile(isPublicPage ? page : 'index.html');
+  // Its own scope, so a hook of the answers no route matched (metrics' 'unmatched') runs for those answers alone.
+  await app.register(async (scope) => {
+    if (notFoundHooks.onResponse) scope.addHook('onResponse', notFoundHooks.onResponse);
+    scope.setNotFoundHandler(async (request, reply) => {
+      const pathname = request.url.split('?')[0] ?? '';
+      const isPage = (request.method === 'GET' || request.method === 'HEAD') && !API_PREFIXES.some((prefix) => pathname.startsWith(prefix)) && !path.extname(pathname);
+      if (!hasWeb || !isPage) return reply.status(404).send({ message: messages.notFound });
+      const page = `${pathname.slice(1)}.html`;
+      const signedInPage = `${SIGNED_IN_PAGES}/${page}`;
+      if (pages.has(signedInPage)) {
+        // The same address is a different page to a signed-in browser: a cache must not give one the other's.
+        reply.header('Vary', 'Cookie');
+        // A lookup that fails costs only the head start: the app asks again and says what went wrong.
+        const signedIn = await identify(request).catch((error: unknown) => request.log.warn({ err: error }, 'session lookup for a page failed'));
+        if (signedIn) return reply.status(200).sendFile(signedInPage);
+      }
+      const isPublicPage = pages.has(page) && !page.startsWith(`${SIGNED_IN_PAGES}/`);
+      return reply.status(200).sendFile(isPublicPage ? page : 'index.html');
+    });
   });
 }
