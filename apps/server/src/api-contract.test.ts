@@ -128,7 +128,8 @@ describe.each(engines)('the published API contract on %s', (engine) => {
         continue;
       }
       const responses = Object.entries(operation.responses ?? {});
-      const isDescribed = operation.summary !== undefined && responses.some(([status, answer]) => status.startsWith('2') && answer.content);
+      // A 204 has no body to describe: its description says what was done.
+      const isDescribed = operation.summary !== undefined && responses.some(([status, answer]) => status === '204' || (status.startsWith('2') && answer.content));
       if (NOT_YET_DESCRIBED.includes(route)) {
         if (isDescribed) problems.push(`${route} is described now: take it off NOT_YET_DESCRIBED`);
         continue;
