@@ -12,29 +12,6 @@ import { createTestApp, engines, type TestApp } from './testing/test-app.ts';
  * neither described nor listed, and for a listed route that is described.
  */
 const NOT_YET_DESCRIBED = [
-  'POST /api/auth/sign-up',
-  'POST /api/auth/sign-in',
-  'POST /api/auth/sign-out',
-  'GET /api/auth/session',
-  'POST /api/auth/resend-verification',
-  'POST /api/auth/reset-password',
-  'POST /api/auth/restore-account',
-  'POST /api/auth/request-password-reset',
-  'POST /api/auth/verify-email',
-  'POST /api/auth/check-reset-token',
-  'POST /api/auth/helper/sign-in',
-  'POST /api/auth/helper/forgot-password',
-  'POST /api/auth/helper/reset-password',
-  'POST /api/helper-invitations/inspect',
-  'POST /api/helper-invitations/accept',
-  'POST /api/helper-invitations/decline',
-  'POST /api/helper/acting-for',
-  'DELETE /api/helper/account',
-  'PUT /api/helper/password',
-  'DELETE /api/helper/wearers/:wearerId',
-  'GET /api/helpers',
-  'POST /api/helpers',
-  'DELETE /api/helpers/:id',
   'GET /api/account/sessions',
   'POST /api/account/sessions/sign-out-others',
   'DELETE /api/account/sessions/:id',
@@ -128,7 +105,8 @@ describe.each(engines)('the published API contract on %s', (engine) => {
         continue;
       }
       const responses = Object.entries(operation.responses ?? {});
-      const isDescribed = operation.summary !== undefined && responses.some(([status, answer]) => status.startsWith('2') && answer.content);
+      // A 204 has no body to describe: its description says what was done.
+      const isDescribed = operation.summary !== undefined && responses.some(([status, answer]) => status === '204' || (status.startsWith('2') && answer.content));
       if (NOT_YET_DESCRIBED.includes(route)) {
         if (isDescribed) problems.push(`${route} is described now: take it off NOT_YET_DESCRIBED`);
         continue;

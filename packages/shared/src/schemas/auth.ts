@@ -39,20 +39,43 @@ export type NewPasswordInput = z.infer<typeof newPasswordSchema>;
 
 export const tokenSchema = z.strictObject({ token: requiredText(messages.linkInvalid, 200) });
 
+/** The account the answers' examples show (no real person's data). */
+export const SESSION_USER_EXAMPLE = {
+  uid: '5d0c7a52-8f3e-4b1a-9c6d-2e7f8a9b0c1d',
+  username: 'Jordan Lee',
+  email: 'jordan.lee@example.org',
+  phone: '+447700900123',
+  license_id: 'SEVA-4821-KX',
+  role: 'user',
+  accessLevel: 1,
+  isVerified: true,
+  isLoggedIn: true,
+  createdAt: '2026-03-01T10:15:00.000Z',
+  lastLoginTime: '2026-03-14T09:20:00.000Z',
+  lastLoginDevice: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36',
+  QRCode: null,
+  version: '1.0',
+};
+
 /** What the server says of the signed-in user. */
-export interface SessionUser {
-  uid: string;
-  username: string;
-  email: string;
-  phone: string;
-  license_id: string;
-  role: string;
-  accessLevel: number;
-  isVerified: boolean;
-  isLoggedIn: boolean;
-  createdAt: string;
-  lastLoginTime: string | null;
-  lastLoginDevice: string | null;
-  QRCode: string | null;
-  version: string;
-}
+export const sessionUserSchema = z
+  .object({
+    uid: z.string(),
+    username: z.string(),
+    email: z.string(),
+    phone: z.string(),
+    license_id: z.string(),
+    role: z.string(),
+    accessLevel: z.number(),
+    isVerified: z.boolean(),
+    isLoggedIn: z.boolean(),
+    createdAt: z.string(),
+    lastLoginTime: z.string().nullable(),
+    /** The browser's user agent at the last sign-in. */
+    lastLoginDevice: z.string().nullable(),
+    /** The identity QR code as a data URL; null in the session check, which every screen makes (a few KB saved). */
+    QRCode: z.string().nullable(),
+    version: z.string(),
+  })
+  .meta({ examples: [SESSION_USER_EXAMPLE] });
+export type SessionUser = z.infer<typeof sessionUserSchema>;

@@ -15,11 +15,11 @@ import {
   type GlassesScope,
 } from '@seva/shared';
 import { z } from 'zod';
-import { notFound } from '../../domain-errors.ts';
 import { actingDevice } from '../../plugins/acting-device.ts';
 import { security } from '../../plugins/api-contract.ts';
 import { actingHelperName, helpersAllowed } from '../../plugins/session.ts';
 import { parseBody } from '../../plugins/parse-body.ts';
+import { parseParams } from '../../plugins/parse-params.ts';
 import { formOf, registerFormParsers } from './form-http.ts';
 import type { FacesService } from './service.ts';
 
@@ -100,9 +100,7 @@ export function facesRoutes(faces: FacesService) {
       },
     };
     app.get('/image/:faceId', imageCall, async (request, reply) => {
-      const params = imageParams.safeParse(request.params);
-      if (!params.success) throw notFound(faceMessages.faceNotFound);
-      const image = await faces.image(request.user, params.data.faceId);
+      const image = await faces.image(request.user, parseParams(imageParams, request.params, faceMessages.faceNotFound).faceId);
       return reply.type(image.contentType).header('Cache-Control', 'private, no-store').send(image.data);
     });
   };

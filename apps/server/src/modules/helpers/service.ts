@@ -11,12 +11,12 @@ import {
   noLongerHelping,
   type ChangeHelperPasswordInput,
   type HelperSessionInfo,
+  type HelperSignedInAnswer,
   type HelperSignInInput,
   type HelperSummary,
   type InvitationSummary,
   type InviteHelperInput,
   type NewPasswordInput,
-  type SessionUser,
 } from '@seva/shared';
 import type { z } from 'zod';
 import type { Config, RateLimit } from '../../config.ts';
@@ -59,12 +59,6 @@ export interface HelperCaller {
   helperId: string;
   name: string;
   email: string;
-}
-
-/** GET /api/auth/session for a helper's browser. */
-interface HelperProbe {
-  user: SessionUser | null;
-  helper: HelperSessionInfo;
 }
 
 interface HelpersDeps {
@@ -148,7 +142,7 @@ export function createHelpersService(deps: HelpersDeps) {
     await deps.endWearerSession(previousToken);
   }
 
-  async function probeOf(tokenHash: string): Promise<HelperProbe | undefined> {
+  async function probeOf(tokenHash: string): Promise<HelperSignedInAnswer | undefined> {
     const row = await store.findSession(db, tokenHash, iso());
     if (!row) return undefined;
     const wearers = (await store.activeWearersOf(db, row.helper_id)).map((w) => ({ id: w.uid, username: w.username }));
@@ -250,7 +244,7 @@ export function createHelpersService(deps: HelpersDeps) {
      * and password (SPEC's rules); with one, its password. The browser is then signed in as the helper, acting for
      * this wearer, whatever session it had; the wearer is told by e-mail.
      */
-    async accept(body: AcceptInput, caller: Caller, previousToken: string | undefined): Promise<{ token: string; probe: HelperProbe }> {
+    async accept(body: AcceptInput, caller: Caller, previousToken: string | undefined): Promise<{ token: string; probe: HelperSignedInAnswer }> {
       const link = await openInvitation(body.token);
       const existing = await store.findAccountByEmail(db, link.email);
       let account: store.HelperAccountRow;
@@ -280,7 +274,7 @@ export function createHelpersService(deps: HelpersDeps) {
     },
 
     /** Helper sign-in: 'Invalid credentials' for a wrong address or password alike; acts for the wearer when there is one. */
-    async signIn(input: HelperSignInInput, caller: Caller, previousToken: string | undefined): Promise<{ token: string; probe: HelperProbe }> {
+    async signIn(input: HelperSignInInput, caller: Caller, previousToken: string | undefined): Promise<{ token: string; probe: HelperSignedInAnswer }> {
       const account = await checkPassword(await store.findAccountByEmail(db, input.email), input.password, caller, input.email);
       const wearers = await store.activeWearersOf(db, account.id);
       const token = await newSession(db, account.id, wearers.length === 1 ? wearers[0]!.uid : null, caller);
@@ -341,7 +335,7 @@ export function createHelpersService(deps: HelpersDeps) {
     probe: probeOf,
 
     /** Chooses the wearer the helper acts for; only one with an active link. */
-    async actFor(helper: HelperCaller, wearerId: string): Promise<HelperProbe> {
+    async actFor(helper: HelperCaller, wearerId: string): Promise<HelperSignedInAnswer> {
       if (!(await store.findActiveLink(db, helper.helperId, wearerId))) throw refused(helperMessages.notYourWearer);
       await store.setActingFor(db, helper.tokenHash, wearerId);
       return (await probeOf(helper.tokenHash))!;
