@@ -18,10 +18,6 @@ const sessionParams = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{43}$/) });
  */
 export function accountRoutes(account: AccountService, options: { secureCookies: boolean }) {
   return async (app: FastifyInstance) => {
-    app.addHook('onSend', async (_request, reply) => {
-      reply.header('Cache-Control', 'no-store');
-    });
-
     app.get('/sessions', async (request) => ({ sessions: await account.sessions(request.user, sessionToken(request)) }));
 
     app.delete('/sessions/:id', async (request) => {

@@ -8,10 +8,6 @@ import type { ContactsService } from './service.ts';
 /** /api/contacts: GET the list, PUT `{ primary, secondary? }`. Signed in only; a helper may use both (issue #18). */
 export function contactsRoutes(contacts: ContactsService) {
   return async (app: FastifyInstance) => {
-    app.addHook('onSend', async (_request, reply) => {
-      reply.header('Cache-Control', 'no-store');
-    });
-
     app.get('/', helpersAllowed, async (request) => ({ contacts: await contacts.list(request.user) }));
 
     app.put('/', helpersAllowed, async (request) => {

@@ -88,10 +88,6 @@ const browserCall = (summary: string, parts: { params?: z.ZodType; body?: z.ZodT
 /** /api/devices (signed-in browser): answer a pairing code on /pair, list and unpair glasses on /profile. */
 export function devicesRoutes(devices: DevicesService) {
   return async (app: FastifyInstance) => {
-    app.addHook('onSend', async (_request, reply) => {
-      reply.header('Cache-Control', 'no-store');
-    });
-
     app.get('/', browserCall('The paired glasses', {}, pairedDevicesAnswerSchema), async (request) => ({ devices: await devices.list(request.user) }));
 
     app.post('/pairing/check', browserCall('The glasses waiting for a pairing code', { body: pairingCodeSchema }, pendingPairingSchema), async (request) => devices.findPending(request.user, parseBody(pairingCodeSchema, request.body).code, request.ip));
@@ -146,7 +142,6 @@ export function deviceApiRoutes(devices: DevicesService, events: EventStreams, m
       },
     };
     app.get('/sync', syncOptions, async (request, reply) => {
-      reply.header('Cache-Control', 'no-store');
       let answer;
       try {
         answer = await devices.sync(request.user, (request.query as Record<string, unknown>).since, request.device?.scopes);
@@ -197,7 +192,7 @@ export function deviceApiRoutes(devices: DevicesService, events: EventStreams, m
       if (refusal === 'too-many') throw tooMany(deviceMessages.tooManyStreams);
       const said = firstText(request.headers['last-event-id']) ?? firstText((request.query as Record<string, unknown>).since);
       const known = typeof said === 'string' ? readCursor(said.trim(), request.user.uid) : undefined;
-      reply.headers({ 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-store', 'X-Accel-Buffering': 'no' });
+      reply.headers({ 'Content-Type': 'text/event-stream; charset=utf-8', 'X-Accel-Buffering': 'no' });
       reply.hijack();
       reply.raw.writeHead(200, reply.getHeaders() as Record<string, string>);
       try {
@@ -223,9 +218,8 @@ export function deviceApiRoutes(devices: DevicesService, events: EventStreams, m
         response: { 200: installedFeaturesAnswerSchema, 400: errorAnswerSchema, 401: errorAnswerSchema, 403: errorAnswerSchema },
       },
     };
-    app.put('/installed-features', installedOptions, async (request, reply) => {
-      reply.header('Cache-Control', 'no-store');
-      return devices.reportInstalled(request.user, deviceOf(request), parseBody(installedFeaturesSchema, request.body).features);
-    });
+    app.put('/installed-features', installedOptions, async (request) =>
+      devices.reportInstalled(request.user, deviceOf(request), parseBody(installedFeaturesSchema, request.body).features),
+    );
   };
 }

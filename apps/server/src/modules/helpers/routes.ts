@@ -61,10 +61,7 @@ export function helperProbe(helpers: HelpersService) {
 /** /api/helpers: the wearer's helpers and invitations (private; helpers are refused by the private scope). */
 export function wearerHelpersRoutes(helpers: HelpersService) {
   return async (app: FastifyInstance) => {
-    app.get('/', async (_request, reply) => {
-      reply.header('Cache-Control', 'no-store');
-      return { helpers: await helpers.list(_request.user) };
-    });
+    app.get('/', async (request) => ({ helpers: await helpers.list(request.user) }));
 
     app.post('/', async (request, reply) => {
       const helper = await helpers.invite(request.user, parseBody(inviteHelperSchema, request.body), caller(request));
