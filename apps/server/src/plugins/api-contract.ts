@@ -3,7 +3,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, FastifySchemaCompiler } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler } from 'fastify-type-provider-zod';
-import { SESSION_COOKIE } from './session.ts';
+import { SESSION_COOKIE } from '../modules/sessions/cookie-http.ts';
 
 /** Where the description of the API is published, and its readable reference. */
 export const OPENAPI_PATH = '/api/openapi.json';

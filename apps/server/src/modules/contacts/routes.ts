@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { contactMessages, saveContactsSchema } from '@seva/shared';
-import { actingDevice } from '../../plugins/acting-device.ts';
 import { parseBody } from '../../plugins/parse-body.ts';
 import { actingHelperName, helpersAllowed } from '../../plugins/session.ts';
 import type { ContactsService } from './service.ts';
@@ -11,7 +10,7 @@ export function contactsRoutes(contacts: ContactsService) {
     app.get('/', helpersAllowed, async (request) => ({ contacts: await contacts.list(request.user) }));
 
     app.put('/', helpersAllowed, async (request) => {
-      const saved = await contacts.save(request.user, parseBody(saveContactsSchema, request.body), actingDevice(request), actingHelperName(request));
+      const saved = await contacts.save(request.user, parseBody(saveContactsSchema, request.body), request.caller.from, actingHelperName(request));
       return { contacts: saved, message: contactMessages.saved };
     });
   };

@@ -20,8 +20,6 @@ import {
 import { z } from 'zod';
 import { DomainError, tooMany, unauthenticated, unavailable } from '../../domain-errors.ts';
 import type { PortalMetrics } from '../../metrics/portal-metrics.ts';
-import { caller } from '../../plugins/caller.ts';
-import { actingDevice } from '../../plugins/acting-device.ts';
 import { security } from '../../plugins/api-contract.ts';
 import { parseBody } from '../../plugins/parse-body.ts';
 import { glassesMay } from '../../plugins/session.ts';
@@ -56,7 +54,7 @@ export function oauthRoutes(devices: DevicesService) {
     );
     app.post('/device_authorization', authorization, async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
-      return devices.startAuthorization(oauthParams(request.body), request.ip);
+      return devices.startAuthorization(oauthParams(request.body), request.caller.ip);
     });
 
     const token = oauthCall(
@@ -67,7 +65,7 @@ export function oauthRoutes(devices: DevicesService) {
     );
     app.post('/token', token, async (request, reply) => {
       reply.headers({ 'Cache-Control': 'no-store', Pragma: 'no-cache' });
-      return devices.exchange(oauthParams(request.body), request.ip);
+      return devices.exchange(oauthParams(request.body), request.caller.ip);
     });
   };
 }
@@ -90,21 +88,21 @@ export function devicesRoutes(devices: DevicesService) {
   return async (app: FastifyInstance) => {
     app.get('/', browserCall('The paired glasses', {}, pairedDevicesAnswerSchema), async (request) => ({ devices: await devices.list(request.user) }));
 
-    app.post('/pairing/check', browserCall('The glasses waiting for a pairing code', { body: pairingCodeSchema }, pendingPairingSchema), async (request) => devices.findPending(request.user, parseBody(pairingCodeSchema, request.body).code, request.ip));
+    app.post('/pairing/check', browserCall('The glasses waiting for a pairing code', { body: pairingCodeSchema }, pendingPairingSchema), async (request) => devices.findPending(request.user, parseBody(pairingCodeSchema, request.body).code, request.caller.ip));
 
     app.post('/pairing/allow', browserCall('Pair the glasses waiting for the code (asks the password)', { body: pairingAllowSchema }, pairingAllowedAnswerSchema), async (request) => {
       const input = parseBody(pairingAllowSchema, request.body);
-      const device = await devices.allow(request.user, input, caller(request), actingDevice(request));
+      const device = await devices.allow(request.user, input, request.caller, request.caller.from);
       return { message: deviceMessages.paired, device };
     });
 
     app.post('/pairing/deny', browserCall('Refuse the glasses waiting for the code', { body: pairingCodeSchema }, messageAnswerSchema), async (request) => {
-      await devices.deny(request.user, parseBody(pairingCodeSchema, request.body).code, request.ip, actingDevice(request));
+      await devices.deny(request.user, parseBody(pairingCodeSchema, request.body).code, request.caller.ip, request.caller.from);
       return { message: deviceMessages.denied };
     });
 
     app.delete('/:id', browserCall('Unpair glasses: their token stops working', { params: deviceParams }, messageAnswerSchema), async (request) => {
-      const name = await devices.unpair(request.user, deviceParams.parse(request.params).id, actingDevice(request));
+      const name = await devices.unpair(request.user, deviceParams.parse(request.params).id, request.caller.from);
       return { message: deviceMessages.unpaired(name) };
     });
   };

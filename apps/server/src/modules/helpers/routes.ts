@@ -14,11 +14,10 @@ import {
 } from '@seva/shared';
 import { z } from 'zod';
 import { notFound, refused, unauthenticated } from '../../domain-errors.ts';
-import { caller } from '../../plugins/caller.ts';
 import { parseBody } from '../../plugins/parse-body.ts';
-import { clearSessionCookie, sessionToken, setSessionCookie, type Identify } from '../../plugins/session.ts';
+import type { Identify } from '../../plugins/session.ts';
 import { hashToken } from '../../tokens.ts';
-import { SESSION_TTL_MS } from '../identity/service.ts';
+import { clearSessionCookie, sessionToken, setSessionCookie } from '../sessions/cookie-http.ts';
 import type { HelperCaller, HelpersService } from './service.ts';
 
 interface CookieOptions {
@@ -64,7 +63,7 @@ export function wearerHelpersRoutes(helpers: HelpersService) {
     app.get('/', async (request) => ({ helpers: await helpers.list(request.user) }));
 
     app.post('/', async (request, reply) => {
-      const helper = await helpers.invite(request.user, parseBody(inviteHelperSchema, request.body), caller(request));
+      const helper = await helpers.invite(request.user, parseBody(inviteHelperSchema, request.body), request.caller);
       return reply.status(201).send({ helper });
     });
 
@@ -83,8 +82,8 @@ export function invitationRoutes(helpers: HelpersService, options: CookieOptions
     app.post('/inspect', async (request) => helpers.inspect(parseBody(invitationTokenSchema, request.body).token));
 
     app.post('/accept', async (request, reply) => {
-      const { token, probe } = await helpers.accept(parseBody(acceptInvitationSchema, request.body), caller(request), sessionToken(request));
-      setSessionCookie(reply, token, { secure: options.secureCookies, maxAgeSeconds: SESSION_TTL_MS / 1000 });
+      const { token, probe } = await helpers.accept(parseBody(acceptInvitationSchema, request.body), request.caller, sessionToken(request));
+      setSessionCookie(reply, token, options.secureCookies);
       return probe;
     });
 
@@ -99,13 +98,13 @@ export function invitationRoutes(helpers: HelpersService, options: CookieOptions
 export function helperAuthRoutes(helpers: HelpersService, options: CookieOptions) {
   return async (app: FastifyInstance) => {
     app.post('/sign-in', async (request, reply) => {
-      const { token, probe } = await helpers.signIn(parseBody(helperSignInSchema, request.body), caller(request), sessionToken(request));
-      setSessionCookie(reply, token, { secure: options.secureCookies, maxAgeSeconds: SESSION_TTL_MS / 1000 });
+      const { token, probe } = await helpers.signIn(parseBody(helperSignInSchema, request.body), request.caller, sessionToken(request));
+      setSessionCookie(reply, token, options.secureCookies);
       return probe;
     });
 
     app.post('/forgot-password', async (request) => {
-      await helpers.requestPasswordReset(parseBody(resetRequestSchema, request.body).email, caller(request));
+      await helpers.requestPasswordReset(parseBody(resetRequestSchema, request.body).email, request.caller);
       return { message: 'If a helper account has this address, we have sent it a link to choose a new password.' };
     });
 
@@ -149,7 +148,7 @@ export function helperOwnRoutes(helpers: HelpersService, identifyWearer: Identif
     });
 
     app.delete('/account', async (request, reply) => {
-      await helpers.deleteAccount(request.helper, parseBody(deleteAccountSchema, request.body).password, caller(request));
+      await helpers.deleteAccount(request.helper, parseBody(deleteAccountSchema, request.body).password, request.caller);
       clearSessionCookie(reply, options.secureCookies);
       return reply.status(204).send();
     });

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { profileEditSchema, profileUpdatedMessage } from '@seva/shared';
 import { parseBody } from '../../plugins/parse-body.ts';
-import { toSessionUser } from '../identity/session-user.ts';
+import { toSessionUser } from '../sessions/session-user.ts';
 import type { ProfileService } from './service.ts';
 
 /** /api/profile: GET the user record (product §3), PATCH `{ username }` or `{ phone }`. Signed in only. */
