@@ -1,7 +1,6 @@
-import type { Config } from '../../config.ts';
-import type { Db } from '../../db/database.ts';
-import type { Executor } from '../../db/database.ts';
 import type { Caller } from '../../caller.ts';
+import type { Config } from '../../config.ts';
+import type { Db, Executor } from '../../db/database.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import type { PortalMetrics } from '../../metrics/portal-metrics.ts';
 import { describeUserAgent } from '../../user-agent.ts';
