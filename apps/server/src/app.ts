@@ -6,7 +6,6 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { LogController, type FastifyInstance, type FastifyPluginAsync, type onResponseHookHandler } from 'fastify';
 import { deviceMessages, messages } from '@seva/shared';
 import { BODY_LIMIT, ownOrigins, type Config } from './config.ts';
-import { sessionUserLookup } from './db/signed-in-user.ts';
 import { openInfrastructure, type Infrastructure } from './infrastructure.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { accountRoutes } from './modules/account/routes.ts';
@@ -18,9 +17,11 @@ import { featuresRoutes } from './modules/features/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { supportRoutes } from './modules/support/routes.ts';
 import { helperAuthRoutes, helperOwnRoutes, helperProbe, identifyHelper, invitationRoutes, wearerHelpersRoutes } from './modules/helpers/routes.ts';
-import { identityRoutes, sessionRoutes } from './modules/identity/routes.ts';
+import { identityRoutes } from './modules/identity/routes.ts';
 import { manualsRoutes } from './modules/manuals/routes.ts';
 import { profileRoutes } from './modules/profile/routes.ts';
+import { identifyBySession } from './modules/sessions/cookie-http.ts';
+import { sessionRoutes } from './modules/sessions/routes.ts';
 import { vitalsRoutes } from './modules/vitals/routes.ts';
 import { registerApiContract } from './plugins/api-contract.ts';
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './plugins/error-handler.ts';
@@ -28,7 +29,8 @@ import { registerHttpMetrics } from './metrics/http-metrics.ts';
 import { registerRequestIdHeader, requestIdOf } from './plugins/request-id.ts';
 import { registerSameOriginCheck } from './plugins/same-origin.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
-import { identifyByBearer, identifyBySession, privateScope, type Identify } from './plugins/session.ts';
+import { registerCaller } from './plugins/caller.ts';
+import { identifyByBearer, privateScope, type Identify } from './plugins/session.ts';
 import { readableLogStream } from './readable-log.ts';
 import { createServices, type Services } from './services.ts';
 
@@ -77,17 +79,17 @@ export async function buildApp(config: Config, overrides: { mailer?: Mailer; log
   const services = createServices(infrastructure);
   const cookies = { secureCookies: config.secureCookies };
 
-  const identify = identifyBySession(sessionUserLookup(infrastructure.database.db, infrastructure.database.reads));
+  const identify = identifyBySession(services.sessions.lookup);
   // Issue #18: a helper's session acts for a wearer in the private scope, asked after the wearer's own.
   const helper = identifyHelper(services.helpers);
   const publicRoutes: Mount[] = [
     { prefix: '/api/auth', routes: identityRoutes(services.identity, { ...cookies, alsoSignOut: services.helpers.signOut, unpairAllGlasses: services.account.unpairAllGlasses }) },
-    { prefix: '/api/auth', routes: sessionRoutes(identify, helperProbe(services.helpers)) },
+    { prefix: '/api/auth', routes: sessionRoutes(services.sessions, { ...cookies, identify, helperProbe: helperProbe(services.helpers), alsoSignOut: services.helpers.signOut }) },
     { prefix: '/api/auth/helper', routes: helperAuthRoutes(services.helpers, cookies) },
     { prefix: '/api/helper-invitations', routes: invitationRoutes(services.helpers, cookies) },
     // The helper's own account: its hook admits a helper's session only (401 without, 403 for a wearer's).
     { prefix: '/api/helper', routes: helperOwnRoutes(services.helpers, identify, cookies) },
-    { prefix: '/api/vitals', routes: vitalsRoutes(services.identity.limit) },
+    { prefix: '/api/vitals', routes: vitalsRoutes(services.limits) },
     { prefix: '/api/health', routes: healthRoutes(services.health) },
     { prefix: '/api/support', routes: supportRoutes(config.support) },
     { prefix: '/oauth', routes: oauthRoutes(services.devices) },
@@ -110,6 +112,7 @@ export async function buildApp(config: Config, overrides: { mailer?: Mailer; log
   const notFoundHooks = infrastructure.metrics.enabled ? registerHttpMetrics(app, infrastructure.metrics) : {};
   registerErrorHandler(app);
   registerSecurityHeaders(app, { secure: config.secureCookies });
+  registerCaller(app);
   registerSameOriginCheck(app, ownOrigins(config));
   await app.register(cookie);
   // Only routes that opt in (a list of 1,000 faces) are gzipped: the hook costs 20 µs on every other answer.

@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifySchemaCompiler } from 'fastify';
 import { errorAnswerSchema } from '@seva/shared';
 import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { SESSION_COOKIE } from './session.ts';
+import { SESSION_COOKIE } from '../modules/sessions/cookie-http.ts';
 
 /** Where the description of the API is published, and its readable reference. */
 export const OPENAPI_PATH = '/api/openapi.json';

@@ -9,7 +9,7 @@ import type { TestApp } from './test-app.ts';
 /** The devices service of a test app, built again with another clock (`offsetMs` from now) or mailer. */
 export function devicesServiceAt(t: TestApp, options: { offsetMs?: number; mailer?: Mailer } = {}) {
   const { offsetMs = 0, mailer = t.infrastructure.mailer } = options;
-  const { faces, contacts, features, identity } = t.services;
+  const { faces, contacts, features, identity, limits } = t.services;
   return createDevicesService({
     db: t.infrastructure.database.db,
     mailer,
@@ -17,8 +17,7 @@ export function devicesServiceAt(t: TestApp, options: { offsetMs?: number; maile
     faces,
     contacts,
     features,
-    limit: identity.limit,
-    forgive: identity.forgive,
+    limits,
     confirmPassword: identity.confirmPassword,
     now: () => new Date(Date.now() + offsetMs),
   });

@@ -4,9 +4,6 @@ import type { ActivityService } from './service.ts';
 /** /api/activity: the account's newest events, for 'Recent activity' on /profile. Signed in only. */
 export function activityRoutes(activity: ActivityService) {
   return async (app: FastifyInstance) => {
-    app.get('/', async (request, reply) => {
-      reply.header('Cache-Control', 'no-store');
-      return { events: await activity.recent(request.user) };
-    });
+    app.get('/', async (request) => ({ events: await activity.recent(request.user) }));
   };
 }

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { contactMessages, saveContactsSchema } from '@seva/shared';
-import { actingDevice } from '../../plugins/acting-device.ts';
 import { parseBody } from '../../plugins/parse-body.ts';
 import { actingHelperName, helpersAllowed } from '../../plugins/session.ts';
 import type { ContactsService } from './service.ts';
@@ -8,14 +7,10 @@ import type { ContactsService } from './service.ts';
 /** /api/contacts: GET the list, PUT `{ primary, secondary? }`. Signed in only; a helper may use both (issue #18). */
 export function contactsRoutes(contacts: ContactsService) {
   return async (app: FastifyInstance) => {
-    app.addHook('onSend', async (_request, reply) => {
-      reply.header('Cache-Control', 'no-store');
-    });
-
     app.get('/', helpersAllowed, async (request) => ({ contacts: await contacts.list(request.user) }));
 
     app.put('/', helpersAllowed, async (request) => {
-      const saved = await contacts.save(request.user, parseBody(saveContactsSchema, request.body), actingDevice(request), actingHelperName(request));
+      const saved = await contacts.save(request.user, parseBody(saveContactsSchema, request.body), request.caller.from, actingHelperName(request));
       return { contacts: saved, message: contactMessages.saved };
     });
   };

@@ -5,9 +5,6 @@ import { helpersAllowed } from '../../plugins/session.ts';
 /** /api/features: the eight glasses features, their download links and whether the user's glasses run them. Signed in only. */
 export function featuresRoutes(features: FeaturesService) {
   return async (app: FastifyInstance) => {
-    app.get('/', helpersAllowed, async (request, reply) => {
-      reply.header('Cache-Control', 'no-store');
-      return features.list(request.user);
-    });
+    app.get('/', helpersAllowed, async (request) => features.list(request.user));
   };
 }

@@ -21,12 +21,11 @@ import {
 import { z } from 'zod';
 import { refused, unauthenticated } from '../../domain-errors.ts';
 import { noContent, refusals, security } from '../../plugins/api-contract.ts';
-import { caller } from '../../plugins/caller.ts';
 import { parseBody } from '../../plugins/parse-body.ts';
 import { parseParams } from '../../plugins/parse-params.ts';
-import { clearSessionCookie, sessionToken, setSessionCookie, type Identify } from '../../plugins/session.ts';
+import type { Identify } from '../../plugins/session.ts';
 import { hashToken } from '../../tokens.ts';
-import { SESSION_TTL_MS } from '../identity/service.ts';
+import { clearSessionCookie, sessionToken, setSessionCookie } from '../sessions/cookie-http.ts';
 import type { HelperCaller, HelpersService } from './service.ts';
 
 interface CookieOptions {
@@ -81,10 +80,7 @@ export function helperProbe(helpers: HelpersService) {
 export function wearerHelpersRoutes(helpers: HelpersService) {
   return async (app: FastifyInstance) => {
     const list = helperCall("The wearer's helpers and open invitations", security.session, {}, { 200: helpersAnswerSchema, ...refusals(401, 403) });
-    app.get('/', list, async (request, reply) => {
-      reply.header('Cache-Control', 'no-store');
-      return { helpers: await helpers.list(request.user) };
-    });
+    app.get('/', list, async (request) => ({ helpers: await helpers.list(request.user) }));
 
     const invite = helperCall(
       'Invite a helper: the invitation e-mail carries a link that works once',
@@ -93,7 +89,7 @@ export function wearerHelpersRoutes(helpers: HelpersService) {
       { 201: invitedHelperAnswerSchema, ...refusals(400, 401, 403, 409, 429, 503) },
     );
     app.post('/', invite, async (request, reply) => {
-      const helper = await helpers.invite(request.user, parseBody(inviteHelperSchema, request.body), caller(request));
+      const helper = await helpers.invite(request.user, parseBody(inviteHelperSchema, request.body), request.caller);
       return reply.status(201).send({ helper });
     });
 
@@ -128,8 +124,8 @@ export function invitationRoutes(helpers: HelpersService, options: CookieOptions
       { 200: helperSignedInAnswerSchema, ...refusals(400, 401, 403, 404, 410, 429) },
     );
     app.post('/accept', accept, async (request, reply) => {
-      const { token, probe } = await helpers.accept(parseBody(acceptInvitationSchema, request.body), caller(request), sessionToken(request));
-      setSessionCookie(reply, token, { secure: options.secureCookies, maxAgeSeconds: SESSION_TTL_MS / 1000 });
+      const { token, probe } = await helpers.accept(parseBody(acceptInvitationSchema, request.body), request.caller, sessionToken(request));
+      setSessionCookie(reply, token, options.secureCookies);
       return probe;
     });
 
@@ -156,8 +152,8 @@ export function helperAuthRoutes(helpers: HelpersService, options: CookieOptions
       { 200: helperSignedInAnswerSchema, ...refusals(400, 401, 403, 429) },
     );
     app.post('/sign-in', signIn, async (request, reply) => {
-      const { token, probe } = await helpers.signIn(parseBody(helperSignInSchema, request.body), caller(request), sessionToken(request));
-      setSessionCookie(reply, token, { secure: options.secureCookies, maxAgeSeconds: SESSION_TTL_MS / 1000 });
+      const { token, probe } = await helpers.signIn(parseBody(helperSignInSchema, request.body), request.caller, sessionToken(request));
+      setSessionCookie(reply, token, options.secureCookies);
       return probe;
     });
 
@@ -168,7 +164,7 @@ export function helperAuthRoutes(helpers: HelpersService, options: CookieOptions
       { 200: messageAnswer(RESET_LINK_SENT), ...refusals(400, 403, 429) },
     );
     app.post('/forgot-password', forgot, async (request) => {
-      await helpers.requestPasswordReset(parseBody(resetRequestSchema, request.body).email, caller(request));
+      await helpers.requestPasswordReset(parseBody(resetRequestSchema, request.body).email, request.caller);
       return { message: RESET_LINK_SENT };
     });
 
@@ -240,7 +236,7 @@ export function helperOwnRoutes(helpers: HelpersService, identifyWearer: Identif
       { 204: noContent('Deleted; the session cookie is cleared.'), ...refusals(400, 401, 403, 429) },
     );
     app.delete('/account', deleteAccount, async (request, reply) => {
-      await helpers.deleteAccount(request.helper, parseBody(deleteAccountSchema, request.body).password, caller(request));
+      await helpers.deleteAccount(request.helper, parseBody(deleteAccountSchema, request.body).password, request.caller);
       clearSessionCookie(reply, options.secureCookies);
       return reply.status(204).send();
     });

@@ -19,21 +19,21 @@ import {
   type NewPasswordInput,
 } from '@seva/shared';
 import type { z } from 'zod';
-import type { Config, RateLimit } from '../../config.ts';
+import type { Caller } from '../../caller.ts';
+import type { Config } from '../../config.ts';
 import { isUniqueViolation, type Db, type Executor } from '../../db/database.ts';
 import type { SignedInUser } from '../../db/signed-in-user.ts';
-import { conflict, expired, invalid, notFound, refused, tooMany, unauthenticated, unavailable } from '../../domain-errors.ts';
+import { conflict, expired, invalid, notFound, refused, unauthenticated, unavailable } from '../../domain-errors.ts';
 import { isSingleMailAddress } from '../../mail/mail-address.ts';
 import type { Mail, Mailer } from '../../mail/mailer.ts';
 import { parseInput } from '../../parse-input.ts';
-import { isTouchDue, sessionExpiry } from '../../session-lifetime.ts';
 import { hashToken, newToken } from '../../tokens.ts';
 import { ACTIVITY_RETENTION_MS } from '../activity/service.ts';
+import type { AttemptLimits } from '../attempt-limits/service.ts';
 import { failedSignIns } from '../identity/failed-sign-ins.ts';
 import { hashPassword, isWeakPassword, verifyAgainstDecoy, verifyPassword } from '../identity/passwords.ts';
-import * as limits from '../identity/rate-limits.ts';
-import type { Caller } from '../identity/service.ts';
-import { toSessionUser } from '../identity/session-user.ts';
+import { isTouchDue, sessionExpiry } from '../sessions/lifetime.ts';
+import { toSessionUser } from '../sessions/session-user.ts';
 import { acceptedMail, declinedMail, helperResetMail, invitationMail, removedMail, stoppedMail, wearerDeletedMail } from './emails.ts';
 import * as store from './store.ts';
 
@@ -65,8 +65,8 @@ interface HelpersDeps {
   db: Db;
   mailer: Mailer;
   config: Pick<Config, 'publicUrl' | 'rateLimits'>;
-  /** Counts an attempt at a rate-limited action (identity's limits: the same counters and messages). */
-  limit: (action: keyof Config['rateLimits'], ip: string, account?: string) => Promise<void>;
+  /** The attempt limits helpers declare (invitations, reset requests), and failed sign-ins' counters: the wearers' own. */
+  limits: Pick<AttemptLimits, 'action' | 'counters' | 'clearAccounts'>;
   /** Ends a wearer's session that a browser carried when a helper signs in on it. */
   endWearerSession: (token: string | undefined) => Promise<void>;
   now?: () => Date;
@@ -86,7 +86,8 @@ export function createHelpersService(deps: HelpersDeps) {
   const { db, mailer, config } = deps;
   const now = deps.now ?? (() => new Date());
   const iso = (offsetMs = 0) => new Date(now().getTime() + offsetMs).toISOString();
-  const guesses = failedSignIns(db, config.rateLimits.signIn, now);
+  const guesses = failedSignIns(deps.limits.counters, config.rateLimits.signIn);
+  const limits = { invite: deps.limits.action('helperInvite'), reset: deps.limits.action('reset') };
 
   /** A notice that fails to send must not undo what happened: the state is the truth, the e-mail a courtesy. */
   async function tell(mail: Mail): Promise<void> {
@@ -95,10 +96,6 @@ export function createHelpersService(deps: HelpersDeps) {
     } catch {
       // Nothing to retry with: the portal shows the same state.
     }
-  }
-
-  async function limitKey(key: string, rule: RateLimit): Promise<void> {
-    if (!(await limits.hit(db, key, rule, now()))) throw tooMany(messages.tooManyAttempts);
   }
 
   /** The invitation a token names, if it can still be accepted; otherwise what became of it (404 or 410). */
@@ -179,8 +176,8 @@ export function createHelpersService(deps: HelpersDeps) {
 
     /** Invites a helper: at most five helpers and open invitations, one per address; the e-mail carries the one link. */
     async invite(wearer: SignedInUser, input: InviteHelperInput, caller: Caller): Promise<HelperSummary> {
-      await deps.limit('helperInvite', caller.ip, input.email);
-      await limitKey(`helperInvite:wearer:${wearer.uid}`, config.rateLimits.helperInvite.perAccount);
+      await limits.invite.count(caller.ip, input.email);
+      await limits.invite.countAccount(wearer.uid, 'wearer');
       if (!isSingleMailAddress(input.email)) throw invalid(messages.invalidEmail, 'email');
       if (input.email === wearer.email.toLowerCase()) throw conflict(helperMessages.ownAddress, 'email');
       const { token, hash } = newToken();
@@ -284,7 +281,7 @@ export function createHelpersService(deps: HelpersDeps) {
 
     /** A reset link by e-mail when a helper account has this address; the same answer either way. */
     async requestPasswordReset(email: string, caller: Caller): Promise<void> {
-      await deps.limit('reset', caller.ip, signInAccount(email));
+      await limits.reset.count(caller.ip, signInAccount(email));
       const account = await store.findAccountByEmail(db, email);
       if (!account) return;
       const { token, hash } = newToken();
@@ -374,7 +371,7 @@ export function createHelpersService(deps: HelpersDeps) {
         for (const wearer of wearers) await store.moveLink(trx, wearer.id, 'active', { status: 'stopped', ended_at: iso() });
         await store.deleteAccount(trx, helper.helperId);
       });
-      await limits.clearAccounts(db, [encodeURIComponent(signInAccount(helper.email)), signInAccount(helper.email)]);
+      await deps.limits.clearAccounts(db, [encodeURIComponent(signInAccount(helper.email)), signInAccount(helper.email)]);
       for (const wearer of wearers) await tell(stoppedMail(wearer.email, { wearer: wearer.username, helperName: wearer.name, accountDeleted: true }));
     },
 

@@ -1,25 +1,21 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import {
   accountMessages,
   messageAnswer,
   newPasswordSchema,
   resetRequestSchema,
   restoreAccountSchema,
-  sessionAnswerSchema,
   signInAnswerSchema,
   signInSchema,
   signUpSchema,
   tokenSchema,
-  type SessionAnswer,
 } from '@seva/shared';
 import type { z } from 'zod';
-import { noContent, refusals, security } from '../../plugins/api-contract.ts';
-import { caller } from '../../plugins/caller.ts';
+import { refusals, security } from '../../plugins/api-contract.ts';
 import { parseBody } from '../../plugins/parse-body.ts';
-import { clearSessionCookie, sessionToken, setSessionCookie, type Identify } from '../../plugins/session.ts';
-import { SESSION_TTL_MS, type IdentityService } from './service.ts';
-import { toSessionUser } from './session-user.ts';
-import { describeUserAgent } from '../../user-agent.ts';
+import { sessionToken, setSessionCookie } from '../sessions/cookie-http.ts';
+import { toSessionUser } from '../sessions/session-user.ts';
+import type { IdentityService } from './service.ts';
 
 const VERIFICATION_SENT = 'Verification Sent';
 const VERIFICATION_RESENT = 'Verification e-mail sent. Please check your inbox.';
@@ -34,7 +30,7 @@ const authCall = (summary: string, parts: { body?: z.ZodType; description?: stri
   schema: { tags: ['api: sign in'], summary, security: security.anyone, ...parts, response },
 });
 
-/** /api/auth: the public half of identity (sign-up, sign-in, links, sign-out). */
+/** /api/auth: the public half of identity (sign-up, sign-in, links); the session and sign-out are modules/sessions/. */
 export function identityRoutes(
   identity: IdentityService,
   options: {
@@ -52,7 +48,7 @@ export function identityRoutes(
       { 201: messageAnswer(VERIFICATION_SENT), ...refusals(400, 403, 409, 429, 503) },
     );
     app.post('/sign-up', signUp, async (request, reply) => {
-      await identity.signUp(parseBody(signUpSchema, request.body), caller(request));
+      await identity.signUp(parseBody(signUpSchema, request.body), request.caller);
       return reply.status(201).send({ message: VERIFICATION_SENT });
     });
 
@@ -62,10 +58,10 @@ export function identityRoutes(
       { 200: signInAnswerSchema, ...refusals(400, 401, 403, 409, 429) },
     );
     app.post('/sign-in', signIn, async (request, reply) => {
-      const { token, user } = await identity.signIn(parseBody(signInSchema, request.body), caller(request), sessionToken(request));
+      const { token, user } = await identity.signIn(parseBody(signInSchema, request.body), request.caller, sessionToken(request));
       // A helper's session the browser had ends too: one browser, one person (issue #18).
       await options.alsoSignOut?.(sessionToken(request));
-      setSessionCookie(reply, token, { secure: options.secureCookies, maxAgeSeconds: SESSION_TTL_MS / 1000 });
+      setSessionCookie(reply, token, options.secureCookies);
       return { user: toSessionUser(user) };
     });
 
@@ -75,7 +71,7 @@ export function identityRoutes(
       { 200: messageAnswer(VERIFICATION_RESENT, ALREADY_VERIFIED), ...refusals(400, 401, 403, 409, 429) },
     );
     app.post('/resend-verification', resend, async (request) => {
-      const outcome = await identity.resendVerification(parseBody(signInSchema, request.body), caller(request));
+      const outcome = await identity.resendVerification(parseBody(signInSchema, request.body), request.caller);
       return { message: outcome === 'sent' ? VERIFICATION_RESENT : ALREADY_VERIFIED };
     });
 
@@ -85,7 +81,7 @@ export function identityRoutes(
       { 200: messageAnswer(EMAIL_VERIFIED, ALREADY_VERIFIED), ...refusals(400, 403, 410) },
     );
     app.post('/verify-email', verify, async (request) => {
-      const outcome = await identity.verifyEmail(parseBody(tokenSchema, request.body).token, caller(request));
+      const outcome = await identity.verifyEmail(parseBody(tokenSchema, request.body).token, request.caller);
       return { message: outcome === 'verified' ? EMAIL_VERIFIED : ALREADY_VERIFIED };
     });
 
@@ -105,7 +101,7 @@ export function identityRoutes(
       { 200: messageAnswer(RESET_MAIL_SENT), ...refusals(400, 403, 404, 429, 503) },
     );
     app.post('/request-password-reset', requestReset, async (request) => {
-      await identity.requestPasswordReset(parseBody(resetRequestSchema, request.body), caller(request));
+      await identity.requestPasswordReset(parseBody(resetRequestSchema, request.body), request.caller);
       return { message: RESET_MAIL_SENT };
     });
 
@@ -116,9 +112,9 @@ export function identityRoutes(
     );
     app.post('/reset-password', reset, async (request) => {
       const input = parseBody(newPasswordSchema, request.body);
-      const userId = await identity.resetPassword(input, caller(request));
+      const userId = await identity.resetPassword(input, request.caller);
       // After a reset the glasses are unpaired unless the user chose to keep them (D-040).
-      if (input.unpairGlasses !== false) await options.unpairAllGlasses?.(userId, describeUserAgent(request.headers['user-agent']));
+      if (input.unpairGlasses !== false) await options.unpairAllGlasses?.(userId, request.caller.from);
       return { message: PASSWORD_RESET };
     });
 
@@ -128,42 +124,8 @@ export function identityRoutes(
       { 200: messageAnswer(accountMessages.accountRestored), ...refusals(400, 403, 409, 410) },
     );
     app.post('/restore-account', restore, async (request) => {
-      await identity.restoreAccount(parseBody(restoreAccountSchema, request.body).token, caller(request));
+      await identity.restoreAccount(parseBody(restoreAccountSchema, request.body).token, request.caller);
       return { message: accountMessages.accountRestored };
-    });
-
-    const signOut = authCall(
-      "End the browser's session and clear its cookie",
-      { description: "Answers 204 whether or not the browser was signed in; a helper's session ends too." },
-      { 204: noContent('Signed out.'), ...refusals(403) },
-    );
-    app.post('/sign-out', signOut, async (request, reply) => {
-      await identity.signOut(sessionToken(request));
-      // The cookie may be a helper's session (issue #18): it ends too.
-      await options.alsoSignOut?.(sessionToken(request));
-      clearSessionCookie(reply, options.secureCookies);
-      return reply.status(204).send();
-    });
-  };
-}
-
-/**
- * GET /api/auth/session: who is signed in, or `{ user: null }` when nobody is. Public: asking is not a failure, so
- * a signed-out page logs no failed request (issue #14). The cookie is read by the private scope's own `identify`
- * (the prepared session read, D-009); when it is a helper's, `helperProbe` answers `{ user, helper }` (issue #18).
- */
-export function sessionRoutes(identify: Identify, helperProbe?: (request: FastifyRequest) => Promise<SessionAnswer | undefined>) {
-  return async (app: FastifyInstance) => {
-    const session = authCall(
-      'Who this browser is signed in as',
-      { description: 'Reads the session cookie: `{ user: null }` when nobody is signed in (not a failure), `{ user, helper }` for a helper, whose `user` is the wearer they act for.' },
-      { 200: sessionAnswerSchema },
-    );
-    app.get('/session', session, async (request, reply) => {
-      reply.header('Cache-Control', 'no-store');
-      const user = await identify(request);
-      if (user) return { user: toSessionUser(user, { withQrCode: false }) };
-      return (await helperProbe?.(request)) ?? { user: null };
     });
   };
 }

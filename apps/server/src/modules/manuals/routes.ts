@@ -18,10 +18,7 @@ const matchesAny = (header: string | undefined, etag: string) =>
  */
 export function manualsRoutes(manuals: ManualsService) {
   return async (app: FastifyInstance) => {
-    app.get('/latest', helpersAllowed, async (_request, reply) => {
-      reply.header('Cache-Control', 'no-store');
-      return manuals.latest();
-    });
+    app.get('/latest', helpersAllowed, async () => manuals.latest());
 
     app.get<{ Params: { id: string }; Querystring: { download?: string } }>('/:id/file', helpersAllowed, async (request, reply) => {
       const manual = await manuals.file(request.params.id);

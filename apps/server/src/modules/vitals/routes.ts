@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { Config } from '../../config.ts';
+import type { AttemptLimits } from '../attempt-limits/service.ts';
 import { parseBody } from '../../plugins/parse-body.ts';
 
 /** product §1: web-vitals reports from the browser; logged, not stored. */
@@ -14,17 +14,16 @@ const vitalSchema = z.strictObject({
   path: z.string().max(200).optional(),
 });
 
-/** Counts one report from an address; refuses (429) when the address has sent too many in the window. */
-type VitalsLimit = (action: Extract<keyof Config['rateLimits'], 'vitals'>, ip: string) => Promise<void>;
-
 /** A report is a few hundred bytes; anything much larger is not one. */
 const VITAL_BODY_LIMIT = 2048;
 
-export function vitalsRoutes(limit: VitalsLimit) {
+export function vitalsRoutes(limits: Pick<AttemptLimits, 'action'>) {
+  // Reports per address: one past the limit in the window is refused (429).
+  const reports = limits.action('vitals');
   return async (app: FastifyInstance) => {
     app.post('/', { bodyLimit: VITAL_BODY_LIMIT }, async (request, reply) => {
       // Anyone may report, so reports are limited per address: nobody can fill the log.
-      await limit('vitals', request.ip);
+      await reports.count(request.caller.ip);
       const vital = parseBody(vitalSchema, request.body);
       request.log.info({ vital }, 'web vital');
       return reply.status(204).send();
