@@ -16,22 +16,16 @@ type FormSchema = z.ZodType<FieldValues, FieldValues>;
  */
 export type FormRules<S extends FormSchema> = S | (() => Promise<{ schema: S }>);
 
-/** The resolver of rules loaded on the form's first check; the module is asked for once. */
+/** The resolver of rules loaded on the form's first check; once loaded, zod's own resolver checks as it did before. */
 function loadingResolver<S extends FormSchema>(load: () => Promise<{ schema: S }>): Resolver<z.input<S>, unknown, z.output<S>> {
-  let loaded: Promise<Resolver<z.input<S>, unknown, z.output<S>>> | undefined;
-  return async (values, context, options) => {
-    loaded ??= load().then(({ schema }) => zodResolver(schema));
-    return (await loaded)(values, context, options);
+  let loaded: Resolver<z.input<S>, unknown, z.output<S>> | undefined;
+  let loading: Promise<Resolver<z.input<S>, unknown, z.output<S>>> | undefined;
+  return (values, context, options) => {
+    if (loaded) return loaded(values, context, options);
+    loading ??= load().then(({ schema }) => (loaded = zodResolver(schema)));
+    return loading.then((resolver) => resolver(values, context, options));
   };
 }
-
-type ZodFormOptions<S extends FormSchema> = Omit<UseFormProps<z.input<S>, unknown, z.output<S>>, 'resolver'> & {
-  /**
-   * What the error summary says when the submit failed and the server said nothing the user can act on (a server
-   * error, or no answer that is the portal's): product §8's catch-all, `messages.serverError` unless the form's own.
-   */
-  fallbackFailure?: string;
-};
 
 /** A react-hook-form form that also knows whether its request is out: `sending` (see useZodForm). */
 export type ZodForm<TFieldValues extends FieldValues, TValid extends FieldValues> = UseFormReturn<TFieldValues, unknown, TValid> & {
