@@ -27,6 +27,14 @@ function loadingResolver<S extends FormSchema>(load: () => Promise<{ schema: S }
   };
 }
 
+type ZodFormOptions<S extends FormSchema> = Omit<UseFormProps<z.input<S>, unknown, z.output<S>>, 'resolver'> & {
+  /**
+   * What the error summary says when the submit failed and the server said nothing the user can act on (a server
+   * error, or no answer that is the portal's): product §8's catch-all, `messages.serverError` unless the form's own.
+   */
+  fallbackFailure?: string;
+};
+
 /** A react-hook-form form that also knows whether its request is out: `sending` (see useZodForm). */
 export type ZodForm<TFieldValues extends FieldValues, TValid extends FieldValues> = UseFormReturn<TFieldValues, unknown, TValid> & {
   /** True from the moment a submit passed the schema until its handler is done: what a screen calls busy. */
