@@ -8,3 +8,5 @@
  */
 const shared = globalThis as typeof globalThis & { __zod_globalConfig?: { jitless?: boolean } };
 (shared.__zod_globalConfig ??= {}).jitless = true;
+
+export {};
