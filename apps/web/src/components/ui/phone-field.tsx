@@ -1,13 +1,14 @@
 import { allowedLengths, COUNTRIES, countryLabel, digitCountText } from '@seva/shared';
 import { useEffect, useState } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
+import type { phoneNumberReadBack } from '../../lib/phone-parser.ts';
 import { SelectField } from './select-field.tsx';
 import { TextField } from './text-field.tsx';
 
 /** Every country, sorted by name and shown as 'name (code)' (product §3); one per code. */
 const COUNTRY_OPTIONS = COUNTRIES.map((c) => ({ value: c.code, label: countryLabel(c) }));
 
-type ReadBack = (typeof import('../../lib/phone-parser.ts'))['phoneNumberReadBack'];
+type ReadBack = typeof phoneNumberReadBack;
 
 /** The phone parser once loaded: sign-up's page paints and runs without it, and loads it when a number is typed (D-054). */
 let parser: Promise<ReadBack> | undefined;
