@@ -10,7 +10,8 @@ export {
   phoneHref,
 } from './phone-numbers.ts';
 export { PRODUCT_NAME, messages, digitCountText } from './messages.ts';
-export { hasForbiddenNameCharacter, PASSWORD_MAX } from './schemas/fields.ts';
+export { hasForbiddenNameCharacter } from './schemas/fields.ts';
+export { PASSWORD_MAX } from './password-length.ts';
 export {
   USERNAME_MAX, signInSchema, type SignInInput, resetRequestSchema, type ResetRequestInput, newPasswordSchema,
   type NewPasswordInput, tokenSchema, type SessionUser,
@@ -45,7 +46,10 @@ export {
 export { errorAnswerSchema, messageAnswerSchema, type MessageAnswer, messageAnswer, oauthErrorSchema } from './schemas/answers.ts';
 export {
   USER_CODE_ALPHABET, USER_CODE_LENGTH, DEFAULT_DEVICE_NAME, DEVICE_NAME_MAX, deviceMessages, normalizeUserCode,
-  formatUserCode, pairingCodeSchema, type PairingCodeInput, pairingAllowSchema, type PairingAllowInput,
+  formatUserCode,
+} from './devices.ts';
+export {
+  pairingCodeSchema, type PairingCodeInput, pairingAllowSchema, type PairingAllowInput,
   type PendingPairing, type PairedDevice, installedFeaturesSchema, type DeviceAuthorizationAnswer, type SyncedFace,
   type SyncAnswer, pendingPairingSchema, pairedDeviceSchema, pairedDevicesAnswerSchema, pairingAllowedAnswerSchema,
   deviceAuthorizationAnswerSchema, tokenAnswerSchema, type TokenAnswer, installedFeaturesAnswerSchema, GLASSES_CLIENT_ID,

@@ -15,7 +15,16 @@ describe('the screen table', () => {
     const signedIn = screens.filter((screen) => screen.audience === 'signed-in').map((screen) => screen.path);
     const prerenderedForSignedIn = PRERENDERED.filter((page) => page.signedIn).map((page) => page.path);
     expect(prerenderedForSignedIn).toEqual(signedIn);
-    expect(PRERENDERED.filter((page) => !page.signedIn).map((page) => page.path)).toEqual([paths.login, paths.signup]);
+    // And every other screen whose first render does not depend on the link's token (D-054).
+    expect(PRERENDERED.filter((page) => !page.signedIn).map((page) => page.path)).toEqual([
+      paths.login,
+      paths.signup,
+      paths.forgotPassword,
+      paths.helperSignIn,
+      paths.helperForgotPassword,
+      paths.help,
+      paths.accessibility,
+    ]);
   });
 
   it('gives every signed-in screen a heading', () => {

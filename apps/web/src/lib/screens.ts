@@ -27,7 +27,10 @@ export interface Screen {
   heading?: string;
   /** Told to a signed-out visitor before going to /login; without it they go at once. */
   signedOut?: SignedOutNotice;
-  /** Rendered into a page at build time (app/prerender.tsx); every signed-in screen is. */
+  /**
+   * Rendered into a page at build time (app/prerender.tsx); every signed-in screen is, and so is every other screen
+   * whose first render does not depend on the link it was opened from (a token), so it paints before its script (D-054).
+   */
   prerendered?: boolean;
   /** Its entry in the shared top navigation (product §2), in the table's order. */
   navigation?: string;
@@ -44,13 +47,13 @@ export interface Screen {
 export const screens = [
   { path: paths.login, module: 'features/auth/login-page.tsx', audience: 'signed-out', title: 'Sign in', prerendered: true },
   { path: paths.signup, module: 'features/auth/signup-page.tsx', audience: 'signed-out', title: 'Create Account', prerendered: true },
-  { path: paths.forgotPassword, module: 'features/auth/forgot-password-page.tsx', audience: 'signed-out', title: 'Reset your password' },
+  { path: paths.forgotPassword, module: 'features/auth/forgot-password-page.tsx', audience: 'signed-out', title: 'Reset your password', prerendered: true },
   { path: paths.verifyEmail, module: 'features/auth/verify-email-page.tsx', audience: 'signed-out', title: 'Verify e-mail' },
   { path: paths.resetPassword, module: 'features/auth/reset-password-page.tsx', audience: 'signed-out', title: 'Choose a new password' },
   { path: paths.restoreAccount, module: 'features/auth/restore-account-page.tsx', audience: 'signed-out', title: 'Restore your account' },
   { path: paths.helperAccept, module: 'features/helpers/accept-invitation-page.tsx', audience: 'signed-out', title: 'Helper invitation' },
-  { path: paths.helperSignIn, module: 'features/helpers/helper-sign-in-page.tsx', audience: 'signed-out', title: 'Sign in as a helper' },
-  { path: paths.helperForgotPassword, module: 'features/helpers/helper-forgot-password-page.tsx', audience: 'signed-out', title: 'Reset your helper password' },
+  { path: paths.helperSignIn, module: 'features/helpers/helper-sign-in-page.tsx', audience: 'signed-out', title: 'Sign in as a helper', prerendered: true },
+  { path: paths.helperForgotPassword, module: 'features/helpers/helper-forgot-password-page.tsx', audience: 'signed-out', title: 'Reset your helper password', prerendered: true },
   { path: paths.helperResetPassword, module: 'features/helpers/helper-reset-password-page.tsx', audience: 'signed-out', title: 'Choose a new helper password' },
   { path: paths.helperChoose, module: 'features/helpers/choose-wearer-page.tsx', audience: 'signed-out', title: 'Who are you helping?' },
   {
@@ -120,8 +123,8 @@ export const screens = [
     withoutWearer: true,
   },
   { path: paths.pair, module: 'features/pairing/pair-page.tsx', audience: 'signed-in', title: 'Pair your glasses', heading: 'Pair your glasses', prerendered: true },
-  { path: paths.help, module: 'features/help/help-page.tsx', audience: 'public', title: 'Help' },
-  { path: paths.accessibility, module: 'features/help/accessibility-page.tsx', audience: 'public', title: 'Accessibility statement' },
+  { path: paths.help, module: 'features/help/help-page.tsx', audience: 'public', title: 'Help', prerendered: true },
+  { path: paths.accessibility, module: 'features/help/accessibility-page.tsx', audience: 'public', title: 'Accessibility statement', prerendered: true },
 ] as const satisfies readonly Screen[];
 
 type ScreenRecord = (typeof screens)[number];

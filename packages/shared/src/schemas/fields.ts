@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { messages } from '../messages.ts';
+import { PASSWORD_MAX, PASSWORD_MIN } from '../password-length.ts';
 
 /** A string field: `required` when blank or missing, capped at `max`, trimmed unless told otherwise. */
 export function requiredText(required: string, max: number, options: { trim?: boolean } = {}) {
@@ -42,8 +43,6 @@ export function refusingHiddenCharacters<S extends z.ZodString>(schema: S): S {
 }
 
 /** product §5 password composition: lowercase, uppercase, digit and one of !@#$%^&*. */
-const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 128;
 const COMPOSITION = [/[a-z]/, /[A-Z]/, /\d/, /[!@#$%^&*]/];
 
 function isComposedPassword(value: string): boolean {

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type FormHTMLAttributes, type ReactNode } from 'react';
-import { useForm, useFormState, type FieldValues, type Path, type SubmitErrorHandler, type SubmitHandler, type UseFormHandleSubmit, type UseFormProps, type UseFormReturn } from 'react-hook-form';
+import { useForm, useFormState, type FieldValues, type Path, type Resolver, type SubmitErrorHandler, type SubmitHandler, type UseFormHandleSubmit, type UseFormProps, type UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import { messages } from '@seva/shared';
 import { ApiError } from '../../lib/api-client.ts';
@@ -8,6 +8,24 @@ import { ErrorSummary, fieldProblems } from './error-summary.tsx';
 
 /** A shared schema from @seva/shared (or a screen's own): what the fields hold in, what a valid submit gives out. */
 type FormSchema = z.ZodType<FieldValues, FieldValues>;
+
+/**
+ * A form's rules: the schema itself, or a module of `lib/form-rules/` to load, which exports it as `schema`. A public
+ * page loads its rules (zod, and the phone parser for sign-up) when the form first checks them, not with the page's
+ * script (D-054); the server checks every rule again, so nothing depends on the browser having them sooner.
+ */
+export type FormRules<S extends FormSchema> = S | (() => Promise<{ schema: S }>);
+
+/** The resolver of rules loaded on the form's first check; once loaded, zod's own resolver checks as it did before. */
+function loadingResolver<S extends FormSchema>(load: () => Promise<{ schema: S }>): Resolver<z.input<S>, unknown, z.output<S>> {
+  let loaded: Resolver<z.input<S>, unknown, z.output<S>> | undefined;
+  let loading: Promise<Resolver<z.input<S>, unknown, z.output<S>>> | undefined;
+  return (values, context, options) => {
+    if (loaded) return loaded(values, context, options);
+    loading ??= load().then(({ schema }) => (loaded = zodResolver(schema)));
+    return loading.then((resolver) => resolver(values, context, options));
+  };
+}
 
 type ZodFormOptions<S extends FormSchema> = Omit<UseFormProps<z.input<S>, unknown, z.output<S>>, 'resolver'> & {
   /**
@@ -34,8 +52,11 @@ export type ZodForm<TFieldValues extends FieldValues, TValid extends FieldValues
  * A submit handler that throws has been refused: the refusal is placed the same way for every form (placeRefusal),
  * on the field the server names when the form has it, else in `refusal`, which <Form>'s error summary says.
  */
-export function useZodForm<S extends FormSchema>(schema: S, { fallbackFailure = messages.serverError, ...options }: ZodFormOptions<S> = {}): ZodForm<z.input<S>, z.output<S>> {
-  const resolver = useMemo(() => zodResolver(schema), [schema]);
+export function useZodForm<S extends FormSchema>(rules: FormRules<S>, { fallbackFailure = messages.serverError, ...options }: ZodFormOptions<S> = {}): ZodForm<z.input<S>, z.output<S>> {
+  // A loader is kept from the form's first render (a screen writes it inline); a schema may change with what it checks.
+  const [loading] = useState(() => (typeof rules === 'function' ? loadingResolver(rules) : null));
+  const given = useMemo(() => (typeof rules === 'function' ? null : zodResolver(rules)), [rules]);
+  const resolver = loading ?? given!;
   const form = useForm<z.input<S>, unknown, z.output<S>>({ shouldFocusError: false, ...options, resolver }) as ZodForm<z.input<S>, z.output<S>>;
   const [sending, setSending] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);

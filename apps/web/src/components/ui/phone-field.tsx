@@ -1,10 +1,28 @@
-import { allowedLengths, COUNTRIES, countryLabel, digitCountText, phoneNumberReadBack } from '@seva/shared';
+import { allowedLengths, COUNTRIES, countryLabel, digitCountText } from '@seva/shared';
+import { useEffect, useState } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
+import type { phoneNumberReadBack } from '../../lib/phone-parser.ts';
 import { SelectField } from './select-field.tsx';
 import { TextField } from './text-field.tsx';
 
 /** Every country, sorted by name and shown as 'name (code)' (product §3); one per code. */
 const COUNTRY_OPTIONS = COUNTRIES.map((c) => ({ value: c.code, label: countryLabel(c) }));
+
+type ReadBack = typeof phoneNumberReadBack;
+
+/** The phone parser once loaded: sign-up's page paints and runs without it, and loads it when a number is typed (D-054). */
+let parser: Promise<ReadBack> | undefined;
+let loadedReadBack: ReadBack | undefined;
+const loadReadBack = () => (parser ??= import('../../lib/phone-parser.ts').then((module) => (loadedReadBack = module.phoneNumberReadBack)));
+
+/** How `text` will be saved ('+44 7700 900123'): undefined until it is a number the parser has loaded and read. */
+function usePhoneReadBack(text: string, countryCode: string): string | undefined {
+  const [readBack, setReadBack] = useState(() => loadedReadBack);
+  useEffect(() => {
+    if (text !== '' && !readBack) void loadReadBack().then(() => setReadBack(() => loadedReadBack));
+  }, [text, readBack]);
+  return readBack?.(text, countryCode);
+}
 
 interface PhoneFieldProps {
   /** The country select, registered (with `deps` on the number, so changing country re-checks it). */
@@ -36,7 +54,7 @@ interface PhoneFieldProps {
  */
 export function PhoneField(props: PhoneFieldProps) {
   const digits = digitCountText(allowedLengths(props.countryCode));
-  const readBack = phoneNumberReadBack(props.phoneText, props.countryCode);
+  const readBack = usePhoneReadBack(props.phoneText, props.countryCode);
   return (
     <>
       <SelectField

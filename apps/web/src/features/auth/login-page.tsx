@@ -1,4 +1,4 @@
-import { helperMessages, messages, signInSchema, type SignInInput } from '@seva/shared';
+import { helperMessages, messages, type SignInInput } from '@seva/shared';
 import { useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
@@ -38,7 +38,7 @@ export function LoginPage() {
 function LoginForm({ notice, returnTo, state, onUnverified }: { notice: string | undefined; returnTo: string | undefined; state: LoginState; onUnverified: (c: SignInInput) => void }) {
   const navigate = useNavigate();
   const signIn = useSignIn();
-  const form = useZodForm(signInSchema, { fallbackFailure: messages.authenticationFailed, defaultValues: { licenseId: '', password: '' } });
+  const form = useZodForm(() => import('../../lib/form-rules/sign-in.ts'), { fallbackFailure: messages.authenticationFailed, defaultValues: { licenseId: '', password: '' } });
   const { register, formState } = form;
 
   const onSubmit = async (input: SignInInput) => {

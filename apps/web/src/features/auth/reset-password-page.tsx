@@ -1,4 +1,4 @@
-import { accountMessages, messages, newPasswordSchema, PASSWORD_MAX, type NewPasswordInput } from '@seva/shared';
+import { accountMessages, messages, PASSWORD_MAX, type NewPasswordInput } from '@seva/shared';
 import { Controller } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
@@ -71,7 +71,7 @@ function DeadLink({ message }: { message: string }) {
 }
 
 function NewPasswordForm({ token, reset }: { token: string; reset: ReturnType<typeof useResetPassword> }) {
-  const form = useZodForm(newPasswordSchema, { defaultValues: { token, password: '', confirmPassword: '', unpairGlasses: true } });
+  const form = useZodForm(() => import('../../lib/form-rules/new-password.ts'), { defaultValues: { token, password: '', confirmPassword: '', unpairGlasses: true } });
   const { register, formState, control } = form;
 
   const onSubmit = async (input: NewPasswordInput) => {

@@ -1,4 +1,4 @@
-import { messages, PASSWORD_MAX, SIGNUP_DEFAULT_COUNTRY_CODE, signUpCountryFor, signUpSchema, type SignUpInput } from '@seva/shared';
+import { messages, PASSWORD_MAX, SIGNUP_DEFAULT_COUNTRY_CODE, signUpCountryFor, type SignUpInput } from '@seva/shared';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
@@ -22,7 +22,7 @@ const TO_LOGIN: LoginState = { notice: SENT_NOTICE };
 export function SignupPage() {
   const signUp = useSignUp();
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const form = useZodForm(signUpSchema, {
+  const form = useZodForm(() => import('../../lib/form-rules/sign-up.ts'), {
     fallbackFailure: messages.registrationFailed,
     defaultValues: {
       username: '',

@@ -1,9 +1,7 @@
 import {
   acceptHeading,
-  existingHelperAccountFormSchema,
   helperMessages,
   messages,
-  newHelperAccountFormSchema,
   PASSWORD_MAX,
   type InvitationSummary,
 } from '@seva/shared';
@@ -144,7 +142,7 @@ interface FormOf {
 }
 
 function NewAccountForm({ email, name, busy, onSend }: FormOf & { name: string }) {
-  const form = useZodForm(newHelperAccountFormSchema, { defaultValues: { name, password: '', confirmPassword: '' } });
+  const form = useZodForm(() => import('../../lib/form-rules/new-helper-account.ts'), { defaultValues: { name, password: '', confirmPassword: '' } });
   const { register, formState } = form;
   return (
     <Form form={form} onSubmit={onSend} className="form">
@@ -161,7 +159,7 @@ function NewAccountForm({ email, name, busy, onSend }: FormOf & { name: string }
 }
 
 function ExistingAccountForm({ email, busy, onSend }: FormOf) {
-  const form = useZodForm(existingHelperAccountFormSchema, { defaultValues: { password: '' } });
+  const form = useZodForm(() => import('../../lib/form-rules/existing-helper-account.ts'), { defaultValues: { password: '' } });
   const { register, formState } = form;
   return (
     <Form form={form} onSubmit={onSend} className="form">

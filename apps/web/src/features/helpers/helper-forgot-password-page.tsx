@@ -1,4 +1,4 @@
-import { messages, resetRequestSchema, type ResetRequestInput } from '@seva/shared';
+import { messages, type ResetRequestInput } from '@seva/shared';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
@@ -15,7 +15,7 @@ const HELPER_RESET_HEADING = 'Reset your helper password';
 export function HelperForgotPasswordPage() {
   const request = useRequestHelperPasswordReset();
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const form = useZodForm(resetRequestSchema, { fallbackFailure: messages.resetFailed, defaultValues: { email: '' } });
+  const form = useZodForm(() => import('../../lib/form-rules/reset-request.ts'), { fallbackFailure: messages.resetFailed, defaultValues: { email: '' } });
   const { register, formState } = form;
 
   const onSubmit = async (input: ResetRequestInput) => {

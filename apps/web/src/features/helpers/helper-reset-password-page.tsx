@@ -1,4 +1,4 @@
-import { messages, newPasswordSchema, PASSWORD_MAX, type NewPasswordInput } from '@seva/shared';
+import { messages, PASSWORD_MAX, type NewPasswordInput } from '@seva/shared';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { Form, useZodForm } from '../../components/ui/form.tsx';
@@ -15,7 +15,7 @@ export function HelperResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const reset = useResetHelperPassword();
-  const form = useZodForm(newPasswordSchema, { defaultValues: { token, password: '', confirmPassword: '' } });
+  const form = useZodForm(() => import('../../lib/form-rules/new-password.ts'), { defaultValues: { token, password: '', confirmPassword: '' } });
   const { register, formState } = form;
 
   if (reset.isSuccess) {

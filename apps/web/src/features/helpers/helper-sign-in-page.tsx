@@ -1,4 +1,4 @@
-import { helperMessages, helperSignInSchema, messages, type HelperSignInInput } from '@seva/shared';
+import { helperMessages, messages, type HelperSignInInput } from '@seva/shared';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { Form, useZodForm } from '../../components/ui/form.tsx';
@@ -19,7 +19,7 @@ export function HelperSignInPage() {
   const navigate = useNavigate();
   const notice = (useLocation().state as LoginState | null)?.notice;
   const signIn = useHelperSignIn();
-  const form = useZodForm(helperSignInSchema, { fallbackFailure: messages.authenticationFailed, defaultValues: { email: '', password: '' } });
+  const form = useZodForm(() => import('../../lib/form-rules/helper-sign-in.ts'), { fallbackFailure: messages.authenticationFailed, defaultValues: { email: '', password: '' } });
   const { register, formState } = form;
 
   if (signedIn.data && !signIn.isPending && !formState.isSubmitting) {

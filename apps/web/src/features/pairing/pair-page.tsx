@@ -1,4 +1,4 @@
-import { normalizeUserCode, onlyWearerCan, pairingCodeSchema, type PairedDevice, type PendingPairing } from '@seva/shared';
+import { normalizeUserCode, onlyWearerCan, type PairedDevice, type PendingPairing } from '@seva/shared';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
@@ -55,7 +55,7 @@ function PairGlasses() {
   const linked = params.get('code') ?? '';
   const [step, setStep] = useState<Step>({ kind: 'entry' });
   const [failure, setFailure] = useState<string | null>(null);
-  const form = useZodForm(pairingCodeSchema, { defaultValues: { code: linked } });
+  const form = useZodForm(() => import('../../lib/form-rules/pairing-code.ts'), { defaultValues: { code: linked } });
   const check = useCheckPairingCode();
   const allow = useAllowPairing();
   const deny = useDenyPairing();

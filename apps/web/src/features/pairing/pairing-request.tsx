@@ -1,4 +1,4 @@
-import { deviceMessages, pairingAllowSchema, type PairingAllowInput, type PendingPairing } from '@seva/shared';
+import { deviceMessages, type PairingAllowInput, type PendingPairing } from '@seva/shared';
 import { useEffect, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { Form, useZodForm } from '../../components/ui/form.tsx';
@@ -34,7 +34,7 @@ interface PairingRequestProps {
  */
 export function PairingRequest({ pending, fromLink, busy, onAllow, onDeny }: PairingRequestProps) {
   const now = useNow();
-  const form = useZodForm(pairingAllowSchema, { defaultValues: { code: pending.code, password: '' } });
+  const form = useZodForm(() => import('../../lib/form-rules/pairing-allow.ts'), { defaultValues: { code: pending.code, password: '' } });
   const { register, formState } = form;
   const ago = Math.max(0, Math.floor((now - Date.parse(pending.requestedAt)) / MINUTE_MS));
   const left = Math.max(0, Math.ceil((Date.parse(pending.expiresAt) - now) / MINUTE_MS));
