@@ -1,0 +1,48 @@
+import { messages } from '@seva/shared';
+import type { Config, RateLimit } from '../../config.ts';
+import type { Db } from '../../db/database.ts';
+import { tooMany } from '../../domain-errors.ts';
+import type { Mail, Mailer } from '../../mail/mailer.ts';
+import { failedSignIns } from '../identity/failed-sign-ins.ts';
+import * as limits from '../identity/rate-limits.ts';
+
+export const DAY_MS = 24 * 60 * 60 * 1000;
+
+export interface HelpersDeps {
+  db: Db;
+  mailer: Mailer;
+  config: Pick<Config, 'publicUrl' | 'rateLimits'>;
+  /** Counts an attempt at a rate-limited action (identity's limits: the same counters and messages). */
+  limit: (action: keyof Config['rateLimits'], ip: string, account?: string) => Promise<void>;
+  /** Ends a wearer's session that a browser carried when a helper signs in on it. */
+  endWearerSession: (token: string | undefined) => Promise<void>;
+  now?: () => Date;
+}
+
+/** Failed helper sign-ins count per (account, address) as the wearers' do; the account part never looks like a license key. */
+export const signInAccount = (email: string) => `helper:${email}`;
+
+/** What every part of the helpers service works with: the deps, the clock, the notices and the limits. */
+export function createHelperKit(deps: HelpersDeps) {
+  const { db, mailer, config } = deps;
+  const now = deps.now ?? (() => new Date());
+  const iso = (offsetMs = 0) => new Date(now().getTime() + offsetMs).toISOString();
+  const guesses = failedSignIns(db, config.rateLimits.signIn, now);
+
+  /** A notice that fails to send must not undo what happened: the state is the truth, the e-mail a courtesy. */
+  async function tell(mail: Mail): Promise<void> {
+    try {
+      await mailer.send(mail);
+    } catch {
+      // Nothing to retry with: the portal shows the same state.
+    }
+  }
+
+  async function limitKey(key: string, rule: RateLimit): Promise<void> {
+    if (!(await limits.hit(db, key, rule, now()))) throw tooMany(messages.tooManyAttempts);
+  }
+
+  return { deps, db, config, now, iso, guesses, tell, limitKey };
+}
+
+export type HelperKit = ReturnType<typeof createHelperKit>;
