@@ -42,6 +42,17 @@ export const messages = {
   featureFetchesThroughClient: 'A feature calls the server through lib/api-client.ts (apiFetch, apiResponse), never fetch(): every call then has the same credentials, errors and references.',
 };
 
+/**
+ * D-050: no source file over 250 lines, every line counted (blank lines and comments too), so a file holds one
+ * capability. Tests and end-to-end specs follow the module or journey they check and are not held to it.
+ */
+export const sourceFileLimit = { max: 250, skipBlankLines: false, skipComments: false };
+const sourceFiles = ['**/*.{ts,tsx,mjs,js}'];
+const notHeldToTheLimit = [
+  '**/*.test.{ts,tsx}',
+  'e2e/**/*.spec.ts',
+];
+
 // One import-x/no-restricted-paths for every file. It resolves each import (relative or by package name) to a file,
 // so the zones hold however an import is written; each zone's `target` picks the files it applies to.
 const zones = [
@@ -192,4 +203,5 @@ export default tseslint.config(
     },
   },
   ...packageBanBlocks,
+  { files: sourceFiles, ignores: notHeldToTheLimit, rules: { 'max-lines': ['error', sourceFileLimit] } },
 );

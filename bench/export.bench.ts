@@ -4,7 +4,7 @@
 // The faces go straight into the store with synthetic descriptors and a real 1600x1200 JPEG each (a camera photo, so
 // the archive is several times the target): only the export is measured, not the face engine.
 import sharp from 'sharp';
-import { fileBlobStore } from '../apps/server/src/blobs/blob-store.ts';
+import { fileBlobStore } from '../apps/server/src/blobs/file-blob-store.ts';
 import { openDatabase } from '../apps/server/src/db/database.ts';
 import { storeFacesDirectly } from '../apps/server/src/testing/stored-faces.ts';
 import { portalOverHttp, signedInUser } from '../test-kit/sign-up-flow.ts';

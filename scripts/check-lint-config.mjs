@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { ESLint } from 'eslint';
-import { messages } from '../eslint.config.js';
+import { messages, sourceFileLimit } from '../eslint.config.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 const eslint = new ESLint({ cwd: root });
@@ -64,6 +64,35 @@ for (const { file, zones, bans, packageDir } of representatives) {
   const dirs = [rules['import-x/no-extraneous-dependencies']?.[1]?.packageDir ?? []].flat();
   expect(dirs.includes(path.resolve(root, packageDir)), `${file}: no-extraneous-dependencies does not read ${packageDir}/package.json`);
 }
+
+// D-050: every source file carries max-lines at the limit, every line counted; tests and end-to-end specs do not.
+expect(
+  sourceFileLimit.max === 250 && sourceFileLimit.skipBlankLines === false && sourceFileLimit.skipComments === false,
+  `sourceFileLimit is ${JSON.stringify(sourceFileLimit)}: D-050 counts every line of a source file, at most 250`,
+);
+const limited = [
+  'apps/server/src/modules/faces/service.ts',
+  'apps/server/src/maintenance/backup.ts',
+  'apps/web/src/features/faces/add-face-page.tsx',
+  'apps/web/src/testing/stand-in-server.ts',
+  'packages/shared/src/messages.ts',
+  'tools/glasses/run-glasses.ts',
+  'scripts/check-lint-config.mjs',
+];
+for (const file of limited) {
+  const entry = (await eslint.calculateConfigForFile(path.join(root, file)))?.rules?.['max-lines'];
+  const options = [entry].flat()[1] ?? {};
+  const same = Object.entries(sourceFileLimit).every(([key, value]) => options[key] === value);
+  expect(isError(entry) && same, `${file}: max-lines is missing, not an error, or not ${JSON.stringify(sourceFileLimit)}`);
+}
+for (const file of ['apps/server/src/modules/faces/routes.test.ts', 'apps/web/src/features/sos/sos-page.test.tsx', 'e2e/add-face.spec.ts']) {
+  const entry = (await eslint.calculateConfigForFile(path.join(root, file)))?.rules?.['max-lines'];
+  expect(entry === undefined || [entry].flat()[0] === 0 || [entry].flat()[0] === 'off', `${file}: a test is held to max-lines`);
+}
+
+/** `count` lines of code (comments and blank lines among them), for the max-lines probes. */
+const linesOfCode = (count) =>
+  Array.from({ length: count }, (_, i) => (i % 10 === 9 ? '' : i % 10 === 8 ? '// a comment counts' : `export const line${i} = ${i};`)).join('\n') + '\n';
 
 /** Sources that break a rule, linted as if saved at `file`: each listed message (rule and text) must be reported. */
 const breaches = [
@@ -152,6 +181,16 @@ const breaches = [
     code: 'export const x = 1;\n',
     reports: [['check-file/folder-naming-convention', 'kebab-case']],
   },
+  {
+    file: 'apps/server/src/modules/faces/lint-probe.ts',
+    code: linesOfCode(sourceFileLimit.max + 1),
+    reports: [['max-lines', `Maximum allowed is ${sourceFileLimit.max}`]],
+  },
+  {
+    file: 'apps/web/src/testing/lint-probe.ts',
+    code: linesOfCode(sourceFileLimit.max + 1),
+    reports: [['max-lines', `Maximum allowed is ${sourceFileLimit.max}`]],
+  },
 ];
 
 for (const { file, code, reports } of breaches) {
@@ -180,6 +219,17 @@ for (const { file, code, reports } of breaches) {
   const [result] = await eslint.lintText(code, { filePath: path.join(root, 'apps/web/src/features/faces/lint-probe.test.tsx') });
   const found = (result?.messages ?? []).filter((message) => message.ruleId?.startsWith('import-x/') || message.ruleId === 'no-restricted-imports');
   expect(found.length === 0, `apps/web/src/features/faces/lint-probe.test.tsx: a clean import was reported: ${found.map((m) => m.message).join('; ')}`);
+}
+
+// A source file at the limit, and a test over it, are not refused for their length.
+for (const [file, count] of [
+  ['apps/server/src/modules/faces/lint-probe.ts', sourceFileLimit.max],
+  ['apps/server/src/modules/faces/lint-probe.test.ts', sourceFileLimit.max * 2],
+  ['e2e/lint-probe.spec.ts', sourceFileLimit.max * 2],
+]) {
+  const [result] = await eslint.lintText(linesOfCode(count), { filePath: path.join(root, file) });
+  const found = (result?.messages ?? []).filter((message) => message.ruleId === 'max-lines');
+  expect(found.length === 0, `${file}: ${count} lines were refused by max-lines: ${found.map((m) => m.message).join('; ')}`);
 }
 
 if (failures.length > 0) {

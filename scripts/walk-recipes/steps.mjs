@@ -3,179 +3,16 @@
 // edit it makes in the copy, the files it writes (to name the step when a check fails there) and the tests that prove it.
 import fs from 'node:fs';
 import path from 'node:path';
+import { endpointSteps } from './endpoint-steps.mjs';
+import { create, addImport, append, insertAfter, inheritContractStatus, StaleStep, nextMigration, reminderMigration, MODULE, TABLE, RULE, SCREEN, SERVER, WEB, SHARED } from './edits.mjs';
 
-/** A step that cannot be made as the recipe says: a file or a line it writes beside is not where the recipe put it. */
-export class StaleStep extends Error {}
-
-const SERVER = 'apps/server/src';
-const WEB = 'apps/web/src';
-const SHARED = 'packages/shared/src';
-
-function read(copy, file) {
-  const full = path.join(copy, file);
-  if (!fs.existsSync(full)) throw new StaleStep(`${file} does not exist`);
-  return fs.readFileSync(full, 'utf8');
-}
-
-/** A new file; the folder it goes in must be there already unless the recipe makes it. */
-function create(copy, file, text, { newFolder = false } = {}) {
-  const full = path.join(copy, file);
-  if (!newFolder && !fs.existsSync(path.dirname(full))) throw new StaleStep(`the folder ${path.dirname(file)} does not exist`);
-  if (fs.existsSync(full)) throw new StaleStep(`${file} exists already`);
-  fs.mkdirSync(path.dirname(full), { recursive: true });
-  fs.writeFileSync(full, text);
-}
-
-/** Puts `text` right after `anchor` (a string or a regular expression) in the file. */
-function insertAfter(copy, file, anchor, text) {
-  const source = read(copy, file);
-  const match = typeof anchor === 'string' ? { index: source.indexOf(anchor), 0: anchor } : anchor.exec(source);
-  if (!match || match.index < 0) throw new StaleStep(`${file} has no ${anchor}`);
-  const at = match.index + match[0].length;
-  fs.writeFileSync(path.join(copy, file), source.slice(0, at) + text + source.slice(at));
-}
-
-/** Puts `text` after the file's last import. */
-const addImport = (copy, file, text) => insertAfter(copy, file, /(^import [^;]+;\n)(?![\s\S]*^import )/m, `${text}\n`);
-/** Adds `text` at the end of a file that must exist. */
-const append = (copy, file, text) => fs.writeFileSync(path.join(copy, file), read(copy, file) + text);
-
-const ENDPOINT = 'An endpoint to an existing module';
-const MODULE = 'A module';
-const TABLE = 'A table';
-const RULE = 'A rule';
-const SCREEN = 'A screen';
-
-/** The module the walk adds by copying modules/contacts: reminders, with their own table, rule and screen. */
-const reminderMigration = `import type { Kysely } from 'kysely';
-
-export function remindersMigration() {
-  return {
-    async up(db: Kysely<unknown>) {
-      await db.schema
-        .createTable('reminders')
-        .addColumn('id', 'text', (c) => c.primaryKey())
-        .addColumn('user_id', 'text', (c) => c.notNull())
-        .addColumn('text', 'text', (c) => c.notNull())
-        .addColumn('created_at', 'text', (c) => c.notNull())
-        .addColumn('is_done', 'integer', (c) => c.notNull().defaultTo(0))
-        .execute();
-    },
-  };
-}
-`;
-
-/** The next migration's file name, numbered after the last one as the recipe's `00N` asks. */
-function nextMigration(copy) {
-  const numbers = fs.readdirSync(path.join(copy, SERVER, 'db/migrations')).flatMap((name) => name.match(/^(\d{3})-.+\.ts$/)?.[1] ?? []);
-  const next = String(Math.max(0, ...numbers.map(Number)) + 1).padStart(3, '0');
-  return `${next}-reminders`;
-}
+export { StaleStep };
 
 /** Every step, in the order a newcomer would take them. `stale` swaps one step for a deliberately stale one. */
 export function recipeSteps({ stale = false } = {}) {
   let migration = '';
   return [
-    {
-      recipe: ENDPOINT,
-      step: 'the answer\'s zod schema in packages/shared, with examples, exported from its index',
-      says: ['the answer\'s zod schema goes in `packages/shared/src/schemas/<domain>.ts` with `.meta({ examples })`', '`packages/shared/src/index.ts`'],
-      files: [`${SHARED}/schemas/contacts.ts`],
-      edit(copy) {
-        append(copy, `${SHARED}/schemas/contacts.ts`, `
-/** GET /api/contacts/updated: when the contacts were last saved. */
-export const contactsUpdatedAnswerSchema = z.object({ updatedAt: z.string().nullable() }).meta({ examples: [{ updatedAt: '2026-01-31T09:00:00.000Z' }] });
-export type ContactsUpdatedAnswer = z.infer<typeof contactsUpdatedAnswerSchema>;
-`);
-        append(copy, `${SHARED}/index.ts`, "export { contactsUpdatedAnswerSchema, type ContactsUpdatedAnswer } from './schemas/contacts.ts';\n");
-      },
-    },
-    {
-      recipe: ENDPOINT,
-      step: 'the SQL in store.ts',
-      says: ['the SQL in `store.ts`'],
-      files: [`${SERVER}/modules/contacts/store.ts`],
-      edit(copy) {
-        append(copy, `${SERVER}/modules/contacts/store.ts`, `
-export async function findUpdatedAt(db: Executor, userId: string): Promise<string | null> {
-  const row = await db.selectFrom('sos_face').select('updated_at').where('user_id', '=', userId).executeTakeFirst();
-  return row?.updated_at ?? null;
-}
-`);
-      },
-    },
-    {
-      recipe: ENDPOINT,
-      step: 'the rule in service.ts',
-      says: ['the rule in `service.ts`'],
-      files: [`${SERVER}/modules/contacts/service.ts`],
-      edit(copy) {
-        insertAfter(copy, `${SERVER}/modules/contacts/service.ts`, /export function createContactsService\b[^\n]*\n\s*return \{\n/, `    updatedAt: (user: SignedInUser) => store.findUpdatedAt(db, user.uid),\n`);
-      },
-    },
-    {
-      recipe: ENDPOINT,
-      step: 'the route in routes.ts, declaring its schema with errorAnswerSchema for its refusals',
-      says: ['the route in `routes.ts`', 'The route declares its `schema` (`tags`, `summary`, `security`', '`response` with `errorAnswerSchema`', '`security` from `plugins/api-contract.ts`'],
-      files: [`${SERVER}/modules/contacts/routes.ts`],
-      edit(copy) {
-        const file = `${SERVER}/modules/contacts/routes.ts`;
-        addImport(copy, file, "import { contactsUpdatedAnswerSchema, errorAnswerSchema } from '@seva/shared';\nimport { security } from '../../plugins/api-contract.ts';");
-        insertAfter(copy, file, /export function contactsRoutes\b[^\n]*\n\s*return async \(app: FastifyInstance\) => \{\n/, `    const updatedOptions = {
-      ...helpersAllowed,
-      schema: {
-        tags: ['contacts'],
-        summary: 'When the emergency contacts were last saved',
-        security: security.session,
-        response: { 200: contactsUpdatedAnswerSchema, 401: errorAnswerSchema },
-      },
-    };
-    app.get('/updated', updatedOptions, async (request) => ({ updatedAt: await contacts.updatedAt(request.user) }));
-
-`);
-      },
-    },
-    {
-      recipe: ENDPOINT,
-      step: 'a test beside it with createTestApp(engine) on every engine',
-      says: ['a test beside it with `createTestApp(engine)` on every engine (`describe.each(engines)`)'],
-      files: [`${SERVER}/modules/contacts/updated.test.ts`],
-      tests: [`${SERVER}/modules/contacts/updated.test.ts`],
-      edit(copy) {
-        create(copy, `${SERVER}/modules/contacts/updated.test.ts`, `import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, engines, signedInUser, type TestApp } from '../../testing/test-app.ts';
-
-describe.each(engines)('GET /api/contacts/updated on %s', (engine) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(engine);
-  });
-  afterAll(async () => t.close());
-
-  it('answers when the contacts were last saved, and 401 to no one', async () => {
-    expect((await t.app.inject({ method: 'GET', url: '/api/contacts/updated' })).statusCode).toBe(401);
-    const { cookie } = await signedInUser(t);
-    const res = await t.app.inject({ method: 'GET', url: '/api/contacts/updated', headers: { cookie } });
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ updatedAt: expect.any(String) });
-  });
-});
-`);
-      },
-    },
-    {
-      recipe: ENDPOINT,
-      step: 'the web uses the answer\'s type (z.infer)',
-      says: ['the web and the glasses\' client use its type (`z.infer`)'],
-      files: [`${WEB}/features/sos/api/get-contacts-updated.ts`],
-      edit(copy) {
-        create(copy, `${WEB}/features/sos/api/get-contacts-updated.ts`, `import type { ContactsUpdatedAnswer } from '@seva/shared';
-import { apiFetch } from '../../../lib/api-client.ts';
-
-export const getContactsUpdated = () => apiFetch<ContactsUpdatedAnswer>('/api/contacts/updated');
-`);
-      },
-    },
+    ...endpointSteps(),
     {
       recipe: TABLE,
       step: 'a migration db/migrations/00N-<name>.ts registered in db/migrations/index.ts',
@@ -353,18 +190,4 @@ export function RemindersPage() {
       },
     },
   ];
-}
-
-/**
- * D-053: a module copied from one whose routes are still on api-contract.test.ts's NOT_YET_DESCRIBED list starts as
- * undescribed as its source: the copy's routes (and `extra` methods on its root) join the list in the throwaway copy.
- * Once the source is described, this finds nothing to do and the copy is described as its source is.
- */
-function inheritContractStatus(copy, fromPrefix, toPrefix, extra = []) {
-  const file = `${SERVER}/api-contract.test.ts`;
-  const source = read(copy, file);
-  const listed = [...source.matchAll(new RegExp(`'(\\w+) ${fromPrefix.replace(/\//g, '\\/')}(/[^']*)?'`, 'g'))].map((m) => `${m[1]} ${toPrefix}${m[2] ?? ''}`);
-  if (listed.length === 0) return;
-  const added = [...new Set([...listed, ...extra.map((method) => `${method} ${toPrefix}`)])].filter((route) => !source.includes(`'${route}'`));
-  insertAfter(copy, file, 'const NOT_YET_DESCRIBED = [\n', added.map((route) => `  '${route}',\n`).join(''));
 }

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
 import { sql } from '../db/database.ts';
-import { backupMessages } from '../maintenance/backup.ts';
+import { backupMessages } from '../maintenance/backup-format.ts';
 import { createTestApp, engines, signedInUser, type TestApp } from '../testing/test-app.ts';
 import { onePersonPhoto } from '../testing/face-calls.ts';
 import { runCli } from './run-cli.ts';

@@ -1,5 +1,7 @@
 import type { Config } from '../config.ts';
-import { backupEmbeddedInstall, BackupError, restoreEmbeddedInstall, type IntegrityOver } from '../maintenance/backup.ts';
+import { backupEmbeddedInstall } from '../maintenance/backup.ts';
+import { BackupError, type IntegrityOver } from '../maintenance/backup-format.ts';
+import { restoreEmbeddedInstall } from '../maintenance/restore.ts';
 import { describeFinding, describeStray, ORPHAN_GRACE_MS } from '../maintenance/integrity.ts';
 import { describeLoose, looseEntries, tighten } from '../private-files.ts';
 import type { Services } from '../services.ts';

@@ -3,7 +3,7 @@ import { messages } from '@seva/shared';
 import { BODY_LIMIT } from '../../config.ts';
 import { DomainError } from '../../domain-errors.ts';
 import { clientErrorMessage, STATUS_OF } from '../../plugins/error-handler.ts';
-import { oauthError, type OAuthParams } from './service.ts';
+import { oauthError, type OAuthParams } from './device-grant.ts';
 
 /** A form body as the ordered list of its fields: OAuth refuses a parameter sent twice (RFC 6749 §3.1). */
 class FormBody {

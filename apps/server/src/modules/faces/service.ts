@@ -1,28 +1,23 @@
 import { randomUUID } from 'node:crypto';
-import {
-  duplicateFaceNameMessage,
-  faceMessages,
-  faceNameKey,
-  MAX_ANALYSES_IN_FLIGHT,
-  MAX_FACES_PER_USER,
-  messages,
-  type FaceBox,
-  type FaceSummary,
-  type RecognizeAnswer,
-  type SyncedFace,
-} from '@seva/shared';
-import type { Readable } from 'node:stream';
+import { duplicateFaceNameMessage, faceMessages, faceNameKey, MAX_FACES_PER_USER, type FaceSummary } from '@seva/shared';
 import type { BlobRecords, BlobStore } from '../../blobs/blob-store.ts';
 import type { BlobDeletionQueue } from '../../blobs/deletion-queue.ts';
 import type { ChangeFeed } from '../../change-feed/change-feed.ts';
 import { isUniqueViolation, type Db, type Executor } from '../../db/database.ts';
-import { faceDistance, FaceEngineBusyError, FaceImageError, MATCH_THRESHOLD, MAX_QUEUE, type DetectedFace, type FaceEngine } from '../../face-engine/face-engine.ts';
-import { createFairQueue, QueueFullError, TooManyInFlightError } from '../../face-engine/fair-queue.ts';
-import { conflict, DomainError, invalid, notFound, refused, tooMany, unavailable, unprocessable } from '../../domain-errors.ts';
+import type { DetectedFace, FaceEngine } from '../../face-engine/face-engine.ts';
+import { conflict, DomainError, notFound, unprocessable } from '../../domain-errors.ts';
 import type { SignedInUser } from '../../db/signed-in-user.ts';
 import type { RecordActivity } from '../activity/service.ts';
-import type { FaceRefusal, PortalMetrics } from '../../metrics/portal-metrics.ts';
+import type { PortalMetrics } from '../../metrics/portal-metrics.ts';
+import { encodeDescriptor } from './descriptors.ts';
+import { createEngineTurns, requireImage } from './engine-turns.ts';
+import { createFaceExport } from './face-export.ts';
+import { boxColumns, toSummary } from './face-summary.ts';
+import { createFaceSync } from './face-sync.ts';
+import { checkOwnEmail } from './own-email.ts';
+import { createFaceRecognition } from './recognition.ts';
 import * as store from './store.ts';
+
 
 export interface FacesDeps {
   db: Db;
@@ -44,89 +39,6 @@ export interface FacesDeps {
   now?: () => Date;
 }
 
-/** Tombstones of deleted faces are kept this long (like the activity), then purged; an older cursor gets 410. */
-export const TOMBSTONE_KEPT_DAYS = 90;
-
-/** The image URL the list gives: same origin, served to the owner only. */
-export const faceImageUrl = (faceId: string) => `/face-api/image/${faceId}`;
-
-type BoxColumns = Pick<store.FaceRow, 'face_x' | 'face_y' | 'face_width' | 'face_height' | 'image_width' | 'image_height'>;
-
-/** The face's box as the list gives it; none for a face stored before the box was kept (issue #21). */
-function faceBox(row: BoxColumns): FaceBox | undefined {
-  const { face_x: x, face_y: y, face_width: width, face_height: height, image_width: imageWidth, image_height: imageHeight } = row;
-  if (x === null || y === null || width === null || height === null || imageWidth === null || imageHeight === null) return undefined;
-  return { x: Number(x), y: Number(y), width: Number(width), height: Number(height), image_width: Number(imageWidth), image_height: Number(imageHeight) };
-}
-
-/** The columns that keep a detected face's box (issue #21). */
-const boxColumns = (face: DetectedFace, image: { width: number; height: number }): BoxColumns => ({
-  face_x: face.box.x,
-  face_y: face.box.y,
-  face_width: face.box.width,
-  face_height: face.box.height,
-  image_width: image.width,
-  image_height: image.height,
-});
-
-const toSummary = (row: { face_id: string; name: string; created_at: string; consent_at: string; consent_by?: string | null } & BoxColumns): FaceSummary => {
-  const box = faceBox(row);
-  return {
-    face_id: row.face_id,
-    name: row.name,
-    face_url: faceImageUrl(row.face_id),
-    timestamp: row.created_at,
-    consent_at: row.consent_at,
-    ...(row.consent_by ? { consent_by: row.consent_by } : {}),
-    ...(box ? { face_box: box } : {}),
-  };
-};
-
-const encodeDescriptor = (descriptor: ArrayLike<number>) => Buffer.from(new Float32Array(descriptor).buffer);
-const decodeDescriptor = (buffer: Buffer) => new Float32Array(Uint8Array.from(buffer).buffer);
-
-/**
- * A descriptor as JSON numbers, to 7 decimal places: at most 5e-8 from the stored 32-bit floats (a distance moves by
- * under 1e-6 against a match threshold of 0.54), half the text of the doubles, and 6 times faster to write than the
- * exact shortest form (toPrecision): a full sync of 1,000 faces writes 128,000 of them.
- */
-function descriptorNumbers(buffer: Buffer): number[] {
-  const numbers = new Array<number>(buffer.length / 4);
-  for (let i = 0; i < numbers.length; i += 1) numbers[i] = Math.round(buffer.readFloatLE(i * 4) * 1e7) / 1e7;
-  return numbers;
-}
-
-/** A face as the glasses keep it: no picture, the descriptor to recognise it on the device. */
-/** A face as the data download writes it (issue #12): everything kept of it; its image is read on its own. */
-export interface ExportedFace {
-  face_id: string;
-  name: string;
-  consent_at: string;
-  /** The helper who confirmed the consent (issue #18); null: the wearer did. */
-  consent_by: string | null;
-  created_at: string;
-  updated_at: string;
-  descriptor: number[];
-  image: { key: string; mime: string };
-}
-
-/** Faces read per page for the data download. */
-const EXPORT_PAGE = 100;
-
-/** A descriptor exactly as stored, for the data download: 9 significant digits give back the very 32-bit floats. */
-const exactDescriptor = (buffer: Buffer) => Array.from(decodeDescriptor(buffer), (value) => Number(value.toPrecision(9)));
-
-/**
- * What changed in a user's faces after change `since` (everything when undefined), up to change `seq`; `expired` when
- * tombstones newer than `since` have been purged, so the changes since then can no longer be told.
- */
-export interface FaceChanges {
-  seq: number;
-  faces: SyncedFace[];
-  deletedFaceIds: string[];
-  expired: boolean;
-}
-
 export function createFacesService(deps: FacesDeps) {
   const { db, blobs } = deps;
   const now = deps.now ?? (() => new Date());
@@ -140,15 +52,7 @@ export function createFacesService(deps: FacesDeps) {
   const announce = async (trx: Executor, userId: string, seq: number) => {
     await deps.changeFeed?.announce(trx, { kind: 'account', account: userId, seq });
   };
-  const slots = deps.engineSlots ?? 2;
-  const engineQueue = createFairQueue({ slots, perKey: MAX_ANALYSES_IN_FLIGHT, maxWaiting: MAX_QUEUE });
-  deps.metrics?.watch('faceQueue', () => ({ ...engineQueue.load, slots }));
-  const refusal = (reason: FaceRefusal) => deps.metrics?.faceRefusals.inc({ reason });
-
-  /** DESIGN: the email field must be the caller's own; anything else is refused before any work. */
-  function checkOwnEmail(user: SignedInUser, email: string): void {
-    if (email.trim().toLowerCase() !== user.email.toLowerCase()) throw refused(messages.forbiddenEmail);
-  }
+  const withEngine = createEngineTurns(deps);
 
   /** `field` is the form field that carries the name: 'name' on store, 'updated_name' on rename. */
   async function checkNameFree(user: SignedInUser, name: string, field: 'name' | 'updated_name', exceptFaceId?: string): Promise<void> {
@@ -156,35 +60,6 @@ export function createFacesService(deps: FacesDeps) {
     if (clash && clash.face_id !== exceptFaceId) throw conflict(duplicateFaceNameMessage(name.trim()), field);
   }
 
-  /**
-   * Runs the engine in the user's turn (at most two of their pictures at once, users served in turn), turning its
-   * refusals into answers: a bad image or a third picture is the caller's, a full queue is ours.
-   */
-  async function withEngine<T>(user: SignedInUser, kind: 'analyse' | 'detect', work: (engine: FaceEngine) => Promise<T>): Promise<T> {
-    try {
-      return await engineQueue.run(user.uid, async () => {
-        const started = performance.now();
-        const result = await work(deps.engine());
-        deps.metrics?.faceAnalyses.inc({ kind });
-        deps.metrics?.faceAnalysisDuration.observe({ kind }, (performance.now() - started) / 1000);
-        return result;
-      });
-    } catch (error) {
-      if (error instanceof FaceImageError) {
-        refusal('unusable_image');
-        throw unprocessable(error.message, 'file');
-      }
-      if (error instanceof TooManyInFlightError) {
-        refusal('too_many_in_flight');
-        throw tooMany(faceMessages.analysesInFlight);
-      }
-      if (error instanceof FaceEngineBusyError || error instanceof QueueFullError) {
-        refusal('queue_full');
-        throw unavailable(faceMessages.engineBusy);
-      }
-      throw error;
-    }
-  }
   const analyse = (user: SignedInUser, file: Buffer) => withEngine(user, 'analyse', (engine) => engine.analyse(file));
 
   /** A user keeps at most MAX_FACES_PER_USER faces. */
@@ -231,24 +106,9 @@ export function createFacesService(deps: FacesDeps) {
 
   return {
     checkOwnEmail,
-
-    /**
-     * A change the glasses' sync shows that is not a face (emergency contacts saved): the account's change number
-     * moves on and the event streams hear of it, in the change's transaction (its last step).
-     */
-    async noteSyncChange(trx: Executor, userId: string): Promise<void> {
-      await announce(trx, userId, await store.nextChangeSeq(trx, userId));
-    },
-
-    /** The account's newest change number (what a cursor made now would hold). */
-    async changeSeq(userId: string): Promise<number> {
-      return (await store.currentChangeSeq(db, userId)).seq;
-    },
-
-    /** Housekeeping: tombstones of faces deleted over 90 days ago. */
-    async purgeExpired(at: Date): Promise<Record<string, number>> {
-      return { face_deletions: await store.purgeDeletions(db, new Date(at.getTime() - TOMBSTONE_KEPT_DAYS * 24 * 3600 * 1000).toISOString()) };
-    },
+    ...createFaceSync(db, announce),
+    ...createFaceExport(db, blobs),
+    ...createFaceRecognition(db, withEngine),
 
     /** The integrity check's view of faces: each names its image; a face whose image is lost is deleted like any other. */
     blobRecords: {
@@ -282,7 +142,7 @@ export function createFacesService(deps: FacesDeps) {
       checkOwnEmail(user, fields.email);
       if (await store.faceIdExists(db, user.uid, fields.face_id)) throw conflict(faceMessages.faceIdUsed, 'face_id');
       await checkNameFree(user, fields.name, 'name');
-      if (!file || file.length === 0) throw invalid(faceMessages.fileMissing, 'file');
+      requireImage(file);
       await checkQuota(db, user);
       const analysed = await analyse(user, file);
       const face = onlyFace(analysed.faces);
@@ -361,78 +221,11 @@ export function createFacesService(deps: FacesDeps) {
       await store.deleteUserFaces(trx, userId);
     },
 
-    /** The data download: every face of the user with its description, oldest first, a page at a time. */
-    async *exportPages(userId: string): AsyncGenerator<ExportedFace[]> {
-      let after: { created_at: string; face_id: string } | undefined;
-      for (;;) {
-        const rows = await store.exportPage(db, userId, EXPORT_PAGE, after);
-        if (rows.length === 0) return;
-        yield rows.map((row) => ({
-          face_id: row.face_id,
-          name: row.name,
-          consent_at: row.consent_at,
-          consent_by: row.consent_by ?? null,
-          created_at: row.created_at,
-          updated_at: row.updated_at,
-          descriptor: exactDescriptor(row.descriptor),
-          image: { key: row.image_key, mime: row.mime },
-        }));
-        const last = rows[rows.length - 1]!;
-        after = { created_at: last.created_at, face_id: last.face_id };
-      }
-    },
-
-    /** A face image of the data download: its size now, and its bytes read a piece at a time (undefined when gone). */
-    exportImage: {
-      size: (key: string): Promise<number | undefined> => blobs.size(key),
-      open: (key: string): Promise<Readable | undefined> => blobs.stream(key),
-    },
-
-    /**
-     * The glasses' sync: faces added or renamed and faces deleted after change `since`, or every face when `since`
-     * is undefined. The counter is read first, so a change committing meanwhile waits for the next sync.
-     */
-    async changesSince(user: SignedInUser, since: number | undefined): Promise<FaceChanges> {
-      const { seq, purgedSeq } = await store.currentChangeSeq(db, user.uid);
-      if (since !== undefined && since < purgedSeq) return { seq, faces: [], deletedFaceIds: [], expired: true };
-      const after = since ?? -1;
-      const [rows, deletedFaceIds] = await Promise.all([
-        store.changedFaces(db, user.uid, after, seq),
-        since === undefined ? [] : store.deletedFaceIds(db, user.uid, after, seq),
-      ]);
-      const faces = rows.map((row) => ({ face_id: row.face_id, name: row.name, descriptor: descriptorNumbers(row.descriptor), updated_at: row.updated_at }));
-      return { seq, faces, deletedFaceIds, expired: false };
-    },
-
     async image(user: SignedInUser, faceId: string) {
       const face = await store.findFace(db, user.uid, faceId);
       const blob = face ? await blobs.get(face.image_key) : undefined;
       if (!blob) throw notFound(faceMessages.faceNotFound);
       return blob;
-    },
-
-    /** The nearest of the caller's faces to the largest face in the image, if under the threshold, and how many faces it shows. */
-    async recognize(user: SignedInUser, email: string, file: Buffer | undefined): Promise<RecognizeAnswer> {
-      checkOwnEmail(user, email);
-      if (!file || file.length === 0) throw invalid(faceMessages.fileMissing, 'file');
-      const { faces } = await analyse(user, file);
-      const largest = [...faces].sort((a, b) => b.box.width * b.box.height - a.box.width * a.box.height)[0];
-      if (!largest) return { match: null, faceCount: 0 };
-      let best: RecognizeAnswer['match'] = null;
-      for (const known of await store.descriptors(db, user.uid)) {
-        const distance = faceDistance(largest.descriptor, decodeDescriptor(known.descriptor));
-        if (distance < MATCH_THRESHOLD && (!best || distance < best.distance)) {
-          best = { face_id: known.face_id, name: known.name, distance: Math.round(distance * 1000) / 1000 };
-        }
-      }
-      return { match: best, faceCount: faces.length };
-    },
-
-    /** Live camera guidance: where faces are in a small frame, without describing them. */
-    async detect(user: SignedInUser, email: string, file: Buffer | undefined) {
-      checkOwnEmail(user, email);
-      if (!file || file.length === 0) throw invalid(faceMessages.fileMissing, 'file');
-      return withEngine(user, 'detect', (engine) => engine.detect(file));
     },
   };
 }
