@@ -35,24 +35,6 @@ const NOT_YET_DESCRIBED = [
   'GET /api/helpers',
   'POST /api/helpers',
   'DELETE /api/helpers/:id',
-  'GET /api/account/sessions',
-  'POST /api/account/sessions/sign-out-others',
-  'DELETE /api/account/sessions/:id',
-  'POST /api/account/password',
-  'POST /api/account/export',
-  'POST /api/account/delete',
-  'GET /api/manuals/latest',
-  'GET /api/manuals/:id/file',
-  'POST /api/vitals',
-  'GET /api/health',
-  'GET /api/health/ready',
-  'GET /api/support',
-  'GET /api/profile',
-  'PATCH /api/profile',
-  'GET /api/contacts',
-  'PUT /api/contacts',
-  'GET /api/features',
-  'GET /api/activity',
 ];
 
 /** The contract's own routes: the document itself and the reference's page and files. */
@@ -128,7 +110,8 @@ describe.each(engines)('the published API contract on %s', (engine) => {
         continue;
       }
       const responses = Object.entries(operation.responses ?? {});
-      const isDescribed = operation.summary !== undefined && responses.some(([status, answer]) => status.startsWith('2') && answer.content);
+      // A 204 has no content to describe.
+      const isDescribed = operation.summary !== undefined && responses.some(([status, answer]) => status === '204' || (status.startsWith('2') && answer.content));
       if (NOT_YET_DESCRIBED.includes(route)) {
         if (isDescribed) problems.push(`${route} is described now: take it off NOT_YET_DESCRIBED`);
         continue;

@@ -39,20 +39,42 @@ export type NewPasswordInput = z.infer<typeof newPasswordSchema>;
 
 export const tokenSchema = z.strictObject({ token: requiredText(messages.linkInvalid, 200) });
 
-/** What the server says of the signed-in user. */
-export interface SessionUser {
-  uid: string;
-  username: string;
-  email: string;
-  phone: string;
-  license_id: string;
-  role: string;
-  accessLevel: number;
-  isVerified: boolean;
-  isLoggedIn: boolean;
-  createdAt: string;
-  lastLoginTime: string | null;
-  lastLoginDevice: string | null;
-  QRCode: string | null;
-  version: string;
-}
+/** A signed-in user as the answers' examples show one (no real person). */
+export const SESSION_USER_EXAMPLE = {
+  uid: '5b0f2a7c-1d3e-4f6a-8b9c-0d1e2f3a4b5c',
+  username: 'asha',
+  email: 'asha@example.org',
+  phone: '+919876543210',
+  license_id: 'SEVA-2026-0042',
+  role: 'user',
+  accessLevel: 1,
+  isVerified: true,
+  isLoggedIn: true,
+  createdAt: '2026-03-01T08:15:00.000Z',
+  lastLoginTime: '2026-03-14T09:20:11.000Z',
+  lastLoginDevice: 'Firefox on Linux',
+  QRCode: 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  version: '1.0',
+};
+
+/** What the server says of the signed-in user (product §3's field names, no secrets). */
+export const sessionUserSchema = z
+  .object({
+    uid: z.string(),
+    username: z.string(),
+    email: z.string(),
+    phone: z.string(),
+    license_id: z.string(),
+    role: z.string(),
+    accessLevel: z.number(),
+    isVerified: z.boolean(),
+    isLoggedIn: z.boolean(),
+    createdAt: z.string(),
+    lastLoginTime: z.string().nullable(),
+    lastLoginDevice: z.string().nullable(),
+    /** The identity QR as a PNG data URL; null where the answer leaves it out (the session check). */
+    QRCode: z.string().nullable(),
+    version: z.string(),
+  })
+  .meta({ examples: [SESSION_USER_EXAMPLE] });
+export type SessionUser = z.infer<typeof sessionUserSchema>;

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { profileEditSchema, profileUpdatedMessage } from '@seva/shared';
+import { profileAnswerSchema, profileEditSchema, profileUpdatedAnswerSchema, profileUpdatedMessage } from '@seva/shared';
+import { browserCall } from '../../plugins/contract-parts.ts';
 import { parseBody } from '../../plugins/parse-body.ts';
 import { toSessionUser } from '../identity/session-user.ts';
 import type { ProfileService } from './service.ts';
@@ -11,9 +12,19 @@ export function profileRoutes(profile: ProfileService) {
       reply.header('Cache-Control', 'no-store');
     });
 
-    app.get('/', async (request) => ({ user: toSessionUser(await profile.read(request.user)) }));
+    const readCall = { schema: browserCall('api: profile', "The signed-in user's record, with its identity QR", {}, profileAnswerSchema) };
+    app.get('/', readCall, async (request) => ({ user: toSessionUser(await profile.read(request.user)) }));
 
-    app.patch('/', async (request) => {
+    const editCall = {
+      schema: browserCall(
+        'api: profile',
+        'Change the username or the phone, one at a time',
+        { body: profileEditSchema, description: 'Send `{ "username" }` or `{ "phone": "+919876543210" }`; e-mail and license ID cannot be changed.' },
+        profileUpdatedAnswerSchema,
+        400,
+      ),
+    };
+    app.patch('/', editCall, async (request) => {
       const { user, field } = await profile.edit(request.user, parseBody(profileEditSchema, request.body));
       return { user: toSessionUser(user), message: profileUpdatedMessage(field) };
     });
