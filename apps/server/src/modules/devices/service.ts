@@ -6,6 +6,7 @@ import {
   deviceMessages,
   formatUserCode,
   GLASSES_CLIENT_ID,
+  glassesContactSchema,
   hasForbiddenNameCharacter,
   readGlassesScopes,
   scopesOf,
@@ -422,7 +423,7 @@ export function createDevicesService(deps: DevicesDeps) {
       email: user.email,
       faces: changes.faces,
       deleted_face_ids: changes.deletedFaceIds,
-      emergency_contacts: contacts.map(({ name, country_code, phone_number, is_primary }) => ({ name, country_code, phone_number, is_primary })),
+      emergency_contacts: contacts.map((contact) => glassesContactSchema.parse(contact)),
       features,
     };
   }
