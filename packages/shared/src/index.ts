@@ -45,8 +45,9 @@ export {
   formatUserCode, pairingCodeSchema, type PairingCodeInput, pairingAllowSchema, type PairingAllowInput,
   type PendingPairing, type PairedDevice, installedFeaturesSchema, type DeviceAuthorizationAnswer, type SyncedFace,
   type SyncAnswer, pendingPairingSchema, pairedDeviceSchema, pairedDevicesAnswerSchema, pairingAllowedAnswerSchema,
-  deviceAuthorizationAnswerSchema, tokenAnswerSchema, type TokenAnswer, installedFeaturesAnswerSchema, GLASSES_CLIENT_ID,
-  DEVICE_CODE_GRANT, deviceAuthorizationRequestSchema, tokenRequestSchema, syncedFaceSchema, featureForGlassesSchema,
+  type PairingAllowedAnswer, deviceAuthorizationAnswerSchema, tokenAnswerSchema, type TokenAnswer,
+  installedFeaturesAnswerSchema, type InstalledFeaturesAnswer, GLASSES_CLIENT_ID, DEVICE_CODE_GRANT,
+  deviceAuthorizationRequestSchema, tokenRequestSchema, syncedFaceSchema, featureForGlassesSchema,
   type FeatureForGlasses, glassesContactSchema, type GlassesContact, syncAnswerSchema,
 } from './schemas/devices.ts';
 export {

@@ -140,6 +140,7 @@ export const pairedDevicesAnswerSchema = z.object({ devices: z.array(pairedDevic
 export const pairingAllowedAnswerSchema = z
   .object({ message: z.string(), device: pairedDeviceSchema })
   .meta({ examples: [{ message: deviceMessages.paired, device: PAIRED_EXAMPLE }] });
+export type PairingAllowedAnswer = z.infer<typeof pairingAllowedAnswerSchema>;
 
 /** The body of PUT /device-api/installed-features; the server checks each dbKey and version. */
 export const installedFeaturesSchema = z.strictObject({
@@ -190,6 +191,7 @@ export type TokenAnswer = z.infer<typeof tokenAnswerSchema>;
 export const installedFeaturesAnswerSchema = z
   .object({ features: z.record(z.string(), z.string()) })
   .meta({ examples: [{ features: { navigation: '1.4.0' } }] });
+export type InstalledFeaturesAnswer = z.infer<typeof installedFeaturesAnswerSchema>;
 
 /** The glasses' OAuth client (RFC 8628), and the grant type they poll /oauth/token with. */
 export const GLASSES_CLIENT_ID = 'seva-glasses';
