@@ -21,12 +21,13 @@ export { identityQrText, IDENTITY_QR, FEATURE_QR, APP_VERSION, featureQrPayload 
 export {
   profileMessages, type ProfileField, profileUpdatedMessage, profileUpdateFailedMessage, profilePhoneFormSchema,
   profileUsernameSchema, profileEditSchema, type ProfileEditInput, profileAnswerSchema, profileUpdatedAnswerSchema,
+  type ProfileAnswer, type ProfileUpdatedAnswer,
 } from './schemas/profile.ts';
 export {
   contactMessages, MAX_EMERGENCY_CONTACTS, CONTACT_NAME_MAX, type ContactSlot, CONTACT_SLOTS, type ContactInput,
   type EmergencyContact, type ContactsInput, contactsToFormValues, contactsFormIssue, contactFieldsSchema,
   saveContactsSchema, type SaveContactsInput, type SaveContactsData, emergencyContactSchema, contactsAnswerSchema,
-  contactsSavedAnswerSchema,
+  contactsSavedAnswerSchema, type ContactsAnswer, type ContactsSavedAnswer,
 } from './schemas/contacts.ts';
 export {
   type Feature, FEATURE_DB_KEYS, type FeatureDbKey, FEATURES, downloadLinkIssue, featureByDbKey, featureMessages,
@@ -39,14 +40,14 @@ export {
   faceFileName, estimatedSizeKb, faceBoxSchema, faceSummarySchema, faceListSchema, recognizeAnswerSchema,
   detectAnswerSchema,
 } from './schemas/faces.ts';
-export { errorAnswerSchema, messageAnswerSchema, oauthErrorSchema } from './schemas/answers.ts';
+export { errorAnswerSchema, messageAnswerSchema, type MessageAnswer, oauthErrorSchema } from './schemas/answers.ts';
 export {
   USER_CODE_ALPHABET, USER_CODE_LENGTH, DEFAULT_DEVICE_NAME, DEVICE_NAME_MAX, deviceMessages, normalizeUserCode,
   formatUserCode, pairingCodeSchema, type PairingCodeInput, pairingAllowSchema, type PairingAllowInput,
   type PendingPairing, type PairedDevice, installedFeaturesSchema, type DeviceAuthorizationAnswer, type SyncedFace,
   type SyncAnswer, pendingPairingSchema, pairedDeviceSchema, pairedDevicesAnswerSchema, pairingAllowedAnswerSchema,
-  type PairingAllowedAnswer, deviceAuthorizationAnswerSchema, tokenAnswerSchema, type TokenAnswer,
-  installedFeaturesAnswerSchema, type InstalledFeaturesAnswer, GLASSES_CLIENT_ID, DEVICE_CODE_GRANT,
+  type PairedDevicesAnswer, type PairingAllowedAnswer, deviceAuthorizationAnswerSchema, tokenAnswerSchema,
+  type TokenAnswer, installedFeaturesAnswerSchema, type InstalledFeaturesAnswer, GLASSES_CLIENT_ID, DEVICE_CODE_GRANT,
   deviceAuthorizationRequestSchema, tokenRequestSchema, syncedFaceSchema, featureForGlassesSchema,
   type FeatureForGlasses, glassesContactSchema, type GlassesContact, syncAnswerSchema,
 } from './schemas/devices.ts';
@@ -62,9 +63,9 @@ export {
 export {
   deleteAccountSchema, type DeleteAccountInput, exportRequestSchema, changePasswordSchema, type ChangePasswordInput,
   restoreAccountSchema, type BrowserSession, browserSessionSchema, browserSessionsAnswerSchema, signedOutOthersAnswerSchema,
-  passwordChangedAnswerSchema,
+  passwordChangedAnswerSchema, type BrowserSessionsAnswer, type SignedOutOthersAnswer, type PasswordChangedAnswer,
 } from './schemas/account.ts';
-export { type ActivityEvent, activityEventSchema, activityAnswerSchema } from './schemas/activity.ts';
+export { type ActivityEvent, activityEventSchema, activityAnswerSchema, type ActivityAnswer } from './schemas/activity.ts';
 export {
   MAX_HELPERS, INVITATION_DAYS, helperMay, helperMayNot, helperMessages, acceptHeading, youAreHelping, noLongerHelping,
   onlyWearerCan, stopHelping, removeHelper, cancelInvitationFor, alreadyHelping, alreadyInvited, doneByHelper,

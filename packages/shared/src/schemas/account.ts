@@ -69,13 +69,16 @@ export const browserSessionsAnswerSchema = z.object({ sessions: z.array(browserS
     },
   ],
 });
+export type BrowserSessionsAnswer = z.infer<typeof browserSessionsAnswerSchema>;
 
 /** POST /api/account/sessions/sign-out-others: how many browsers were signed out, and what to say. */
 export const signedOutOthersAnswerSchema = z
   .object({ count: z.number().int(), message: z.string() })
   .meta({ examples: [{ count: 2, message: signedOutOthersMessage(2) }] });
+export type SignedOutOthersAnswer = z.infer<typeof signedOutOthersAnswerSchema>;
 
 /** POST /api/account/password: how many browsers were signed out and glasses unpaired, and what to say. */
 export const passwordChangedAnswerSchema = z
   .object({ signedOut: z.number().int(), unpaired: z.number().int(), message: z.string() })
   .meta({ examples: [{ signedOut: 1, unpaired: 0, message: passwordChangedMessage(1, 0) }] });
+export type PasswordChangedAnswer = z.infer<typeof passwordChangedAnswerSchema>;

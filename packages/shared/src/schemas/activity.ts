@@ -28,3 +28,4 @@ export const activityAnswerSchema = z.object({ events: z.array(activityEventSche
     },
   ],
 });
+export type ActivityAnswer = z.infer<typeof activityAnswerSchema>;

@@ -10,6 +10,7 @@ export const errorAnswerSchema = z
 
 /** An answer that only says what was done, in words to show or say aloud. */
 export const messageAnswerSchema = z.object({ message: z.string() }).meta({ examples: [{ message: 'Done.' }] });
+export type MessageAnswer = z.infer<typeof messageAnswerSchema>;
 
 /** A refusal of the OAuth endpoints (RFC 6749 §5.2, RFC 8628 §3.5): never the portal's `{ message }`. */
 export const oauthErrorSchema = z

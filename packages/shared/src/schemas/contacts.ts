@@ -61,11 +61,13 @@ export type EmergencyContact = z.infer<typeof emergencyContactSchema>;
 
 /** GET /api/contacts: the saved contacts, the primary first; none yet is an empty list. */
 export const contactsAnswerSchema = z.object({ contacts: z.array(emergencyContactSchema) }).meta({ examples: [{ contacts: CONTACT_EXAMPLES }] });
+export type ContactsAnswer = z.infer<typeof contactsAnswerSchema>;
 
 /** PUT /api/contacts: the contacts as saved, and what to say. */
 export const contactsSavedAnswerSchema = contactsAnswerSchema
   .extend({ message: z.string() })
   .meta({ examples: [{ contacts: CONTACT_EXAMPLES, message: contactMessages.saved }] });
+export type ContactsSavedAnswer = z.infer<typeof contactsSavedAnswerSchema>;
 
 export interface ContactsInput {
   primary?: ContactInput | undefined;

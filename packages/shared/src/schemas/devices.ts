@@ -135,6 +135,7 @@ export type PairedDevice = z.infer<typeof pairedDeviceSchema>;
 
 /** GET /api/devices: the account's paired glasses. */
 export const pairedDevicesAnswerSchema = z.object({ devices: z.array(pairedDeviceSchema) }).meta({ examples: [{ devices: [PAIRED_EXAMPLE] }] });
+export type PairedDevicesAnswer = z.infer<typeof pairedDevicesAnswerSchema>;
 
 /** POST /api/devices/pairing/allow: what to say, and the glasses now paired. */
 export const pairingAllowedAnswerSchema = z

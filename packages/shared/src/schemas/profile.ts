@@ -132,8 +132,10 @@ export type ProfileEditInput = z.infer<typeof profileEditSchema>;
 
 /** GET /api/profile: the signed-in user's record, with its identity QR. */
 export const profileAnswerSchema = z.object({ user: sessionUserSchema }).meta({ examples: [{ user: SESSION_USER_EXAMPLE }] });
+export type ProfileAnswer = z.infer<typeof profileAnswerSchema>;
 
 /** PATCH /api/profile: the record as saved, and what to say. */
 export const profileUpdatedAnswerSchema = z
   .object({ user: sessionUserSchema, message: z.string() })
   .meta({ examples: [{ user: SESSION_USER_EXAMPLE, message: profileUpdatedMessage('username') }] });
+export type ProfileUpdatedAnswer = z.infer<typeof profileUpdatedAnswerSchema>;
