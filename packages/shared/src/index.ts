@@ -80,4 +80,5 @@ export {
 } from './schemas/helpers.ts';
 export { type SupportContact, supportContactSchema } from './schemas/support.ts';
 export { type ManualSummary, manualSummarySchema } from './schemas/manuals.ts';
+export { vitalReportSchema, type VitalReport } from './schemas/vitals.ts';
 export { livenessAnswerSchema, type Readiness, readinessSchema, notReadySchema } from './schemas/health.ts';
