@@ -1,4 +1,4 @@
-// `npm test`: every suite in turn (lint, types, unit + integration, end-to-end, every benchmark in a smoke round), then
+// `npm test`: every suite in turn (lint, types, the architecture doc's recipes, unit + integration, end-to-end, every benchmark in a smoke round), then
 // one line `N passed, N failed`.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -34,6 +34,8 @@ function check(label, command, args) {
 
 check('lint', 'npm', ['run', 'lint', '--silent']);
 check('types', 'npm', ['run', 'typecheck', '--silent']);
+// The "How to add …" recipes of docs/architecture.md, walked in a throwaway copy of the repository.
+check('recipes', 'node', ['scripts/walk-recipes.mjs']);
 
 const vitestReport = path.join(tmp, 'vitest.json');
 fs.rmSync(vitestReport, { force: true });

@@ -25,22 +25,36 @@ export interface PairedGlasses {
   userCode: string;
 }
 
-/** POST /oauth/device_authorization (RFC 8628 §3.1), form-encoded as the firmware sends it. */
-export function askForCode(send: Send, request: PairingRequest = {}, headers: Record<string, string> = {}): Promise<Answer> {
-  const fields: Record<string, string> = { client_id: GLASSES_CLIENT_ID };
-  if (request.deviceName !== undefined) fields.device_name = request.deviceName;
-  if (request.scope !== undefined) fields.scope = request.scope;
-  return send('POST', '/oauth/device_authorization', new URLSearchParams(fields), headers);
+/**
+ * POST /oauth/device_authorization (RFC 8628 §3.1), form-encoded as the firmware sends it. `fields` add to or replace
+ * the form's own (a test of a wrong client_id).
+ */
+export function askForCode(send: Send, request: PairingRequest = {}, headers: Record<string, string> = {}, fields: Record<string, string> = {}): Promise<Answer> {
+  const form: Record<string, string> = { client_id: GLASSES_CLIENT_ID };
+  if (request.deviceName !== undefined) form.device_name = request.deviceName;
+  if (request.scope !== undefined) form.scope = request.scope;
+  return send('POST', '/oauth/device_authorization', new URLSearchParams({ ...form, ...fields }), headers);
+}
+
+/** What the signed-in user does with a code on /pair: check it, allow it (with their password) or deny it. */
+export type CodeAnswer = 'check' | 'allow' | 'deny';
+
+/** POST /api/devices/pairing/<action>: the signed-in user answers the glasses waiting for `code`. */
+export function answerCode(send: Send, user: AllowingUser, action: CodeAnswer, code: string): Promise<Answer> {
+  const body = action === 'allow' ? { code, password: user.password } : { code };
+  return send('POST', `/api/devices/pairing/${action}`, body, { cookie: user.cookie });
 }
 
 /** POST /api/devices/pairing/allow: the signed-in user allows the glasses waiting for `code`, with their password. */
-export function allowCode(send: Send, user: AllowingUser, code: string): Promise<Answer> {
-  return send('POST', '/api/devices/pairing/allow', { code, password: user.password }, { cookie: user.cookie });
-}
+export const allowCode = (send: Send, user: AllowingUser, code: string): Promise<Answer> => answerCode(send, user, 'allow', code);
 
-/** POST /oauth/token with the device code grant (RFC 8628 §3.4): one poll, form-encoded as the firmware sends it. */
-export function collectToken(send: Send, deviceCode: string, headers: Record<string, string> = {}): Promise<Answer> {
-  return send('POST', '/oauth/token', new URLSearchParams({ grant_type: DEVICE_CODE_GRANT, device_code: deviceCode, client_id: GLASSES_CLIENT_ID }), headers);
+/**
+ * POST /oauth/token with the device code grant (RFC 8628 §3.4): one poll, form-encoded as the firmware sends it.
+ * `fields` add to or replace the grant's own.
+ */
+export function collectToken(send: Send, deviceCode: string, headers: Record<string, string> = {}, fields: Record<string, string> = {}): Promise<Answer> {
+  const grant = { grant_type: DEVICE_CODE_GRANT, device_code: deviceCode, client_id: GLASSES_CLIENT_ID, ...fields };
+  return send('POST', '/oauth/token', new URLSearchParams(grant), headers);
 }
 
 /**

@@ -42,17 +42,17 @@ export async function encodeBody(body: unknown, headers: Record<string, string> 
 
 /** What the kit needs of a Fastify app (`app.inject`), without importing Fastify. */
 export interface Injectable {
-  inject(request: { method: string; url: string; payload?: string | Buffer; headers?: Record<string, string> }): Promise<{
+  inject(request: { method: string; url: string; payload?: string | Buffer; headers?: Record<string, string>; remoteAddress?: string }): Promise<{
     statusCode: number;
     body: string;
     headers: Record<string, string | string[] | number | undefined>;
   }>;
 }
 
-/** Sends through `app.inject`: no socket, for server tests. */
-export function injectTransport(app: Injectable): Send {
+/** Sends through `app.inject`: no socket, for server tests; `remoteAddress` is the caller's address (default 127.0.0.1). */
+export function injectTransport(app: Injectable, { remoteAddress }: { remoteAddress?: string } = {}): Send {
   return async (method, url, body, headers = {}) => {
-    const answer = await app.inject({ method, url, ...(await encodeBody(body, headers)) });
+    const answer = await app.inject({ method, url, ...(await encodeBody(body, headers)), ...(remoteAddress === undefined ? {} : { remoteAddress }) });
     const answerHeaders: Answer['headers'] = {};
     for (const [name, value] of Object.entries(answer.headers)) {
       if (value !== undefined) answerHeaders[name.toLowerCase()] = Array.isArray(value) ? value : String(value);

@@ -3,10 +3,9 @@ import path from 'node:path';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
-import Fastify, { LogController, type FastifyInstance, type FastifyPluginAsync } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyPluginAsync, type onResponseHookHandler } from 'fastify';
 import { deviceMessages, messages } from '@seva/shared';
 import { BODY_LIMIT, ownOrigins, type Config } from './config.ts';
-import { sessionUserLookup } from './db/signed-in-user.ts';
 import { openInfrastructure, type Infrastructure } from './infrastructure.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { accountRoutes } from './modules/account/routes.ts';
@@ -18,9 +17,11 @@ import { featuresRoutes } from './modules/features/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { supportRoutes } from './modules/support/routes.ts';
 import { helperAuthRoutes, helperOwnRoutes, helperProbe, identifyHelper, invitationRoutes, wearerHelpersRoutes } from './modules/helpers/routes.ts';
-import { identityRoutes, sessionRoutes } from './modules/identity/routes.ts';
+import { identityRoutes } from './modules/identity/routes.ts';
 import { manualsRoutes } from './modules/manuals/routes.ts';
 import { profileRoutes } from './modules/profile/routes.ts';
+import { identifyBySession } from './modules/sessions/cookie-http.ts';
+import { sessionRoutes } from './modules/sessions/routes.ts';
 import { vitalsRoutes } from './modules/vitals/routes.ts';
 import { registerApiContract } from './plugins/api-contract.ts';
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './plugins/error-handler.ts';
@@ -28,7 +29,8 @@ import { registerHttpMetrics } from './metrics/http-metrics.ts';
 import { registerRequestIdHeader, requestIdOf } from './plugins/request-id.ts';
 import { registerSameOriginCheck } from './plugins/same-origin.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
-import { identifyByBearer, identifyBySession, privateScope, type Identify } from './plugins/session.ts';
+import { registerCaller } from './plugins/caller.ts';
+import { identifyByBearer, privateScope, type Identify } from './plugins/session.ts';
 import { readableLogStream } from './readable-log.ts';
 import { createServices, type Services } from './services.ts';
 
@@ -77,17 +79,17 @@ export async function buildApp(config: Config, overrides: { mailer?: Mailer; log
   const services = createServices(infrastructure);
   const cookies = { secureCookies: config.secureCookies };
 
-  const identify = identifyBySession(sessionUserLookup(infrastructure.database.db, infrastructure.database.reads));
+  const identify = identifyBySession(services.sessions.lookup);
   // Issue #18: a helper's session acts for a wearer in the private scope, asked after the wearer's own.
   const helper = identifyHelper(services.helpers);
   const publicRoutes: Mount[] = [
     { prefix: '/api/auth', routes: identityRoutes(services.identity, { ...cookies, alsoSignOut: services.helpers.signOut, unpairAllGlasses: services.account.unpairAllGlasses }) },
-    { prefix: '/api/auth', routes: sessionRoutes(identify, helperProbe(services.helpers)) },
+    { prefix: '/api/auth', routes: sessionRoutes(services.sessions, { ...cookies, identify, helperProbe: helperProbe(services.helpers), alsoSignOut: services.helpers.signOut }) },
     { prefix: '/api/auth/helper', routes: helperAuthRoutes(services.helpers, cookies) },
     { prefix: '/api/helper-invitations', routes: invitationRoutes(services.helpers, cookies) },
     // The helper's own account: its hook admits a helper's session only (401 without, 403 for a wearer's).
     { prefix: '/api/helper', routes: helperOwnRoutes(services.helpers, identify, cookies) },
-    { prefix: '/api/vitals', routes: vitalsRoutes(services.identity.limit) },
+    { prefix: '/api/vitals', routes: vitalsRoutes(services.limits) },
     { prefix: '/api/health', routes: healthRoutes(services.health) },
     { prefix: '/api/support', routes: supportRoutes(config.support) },
     { prefix: '/oauth', routes: oauthRoutes(services.devices) },
@@ -107,9 +109,10 @@ export async function buildApp(config: Config, overrides: { mailer?: Mailer; log
   const bearerRoutes: Mount[] = [{ prefix: '/device-api', routes: deviceApiRoutes(services.devices, services.deviceEvents, infrastructure.metrics) }];
 
   registerRequestIdHeader(app);
-  if (infrastructure.metrics.enabled) registerHttpMetrics(app, infrastructure.metrics);
+  const notFoundHooks = infrastructure.metrics.enabled ? registerHttpMetrics(app, infrastructure.metrics) : {};
   registerErrorHandler(app);
   registerSecurityHeaders(app, { secure: config.secureCookies });
+  registerCaller(app);
   registerSameOriginCheck(app, ownOrigins(config));
   await app.register(cookie);
   // Only routes that opt in (a list of 1,000 faces) are gzipped: the hook costs 20 µs on every other answer.
@@ -127,7 +130,7 @@ export async function buildApp(config: Config, overrides: { mailer?: Mailer; log
   await app.register(privateScope([bearer, identify, helper], mountAll(sessionOrBearerRoutes), { bearerChallenge: true }));
   await app.register(privateScope(bearer, mountAll(bearerRoutes), { bearerChallenge: true, missingMessage: deviceMessages.tokenRequired }));
 
-  await registerWebApp(app, config.webDist, identify);
+  await registerWebApp(app, config.webDist, identify, notFoundHooks);
   return { app, infrastructure, services };
 }
 
@@ -161,7 +164,7 @@ const SIGNED_IN_PAGES = 'signed-in';
  * may be a screen gets index.html, so deep links work; the rest a JSON 404. Hashed assets are cached for good; pages
  * and unhashed files are revalidated on each use (ETag, Last-Modified), so a second visit loads only what changed.
  */
-async function registerWebApp(app: FastifyInstance, webDist: string | undefined, identify: Identify): Promise<void> {
+async function registerWebApp(app: FastifyInstance, webDist: string | undefined, identify: Identify, notFoundHooks: { onResponse?: onResponseHookHandler }): Promise<void> {
   const hasWeb = webDist !== undefined && fs.existsSync(path.join(webDist, 'index.html'));
   if (hasWeb) {
     await app.register(fastifyStatic, {
@@ -183,20 +186,24 @@ async function registerWebApp(app: FastifyInstance, webDist: string | undefined,
           .map((name) => name.split(path.sep).join('/'))
       : [],
   );
-  app.setNotFoundHandler(async (request, reply) => {
-    const pathname = request.url.split('?')[0] ?? '';
-    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !API_PREFIXES.some((prefix) => pathname.startsWith(prefix)) && !path.extname(pathname);
-    if (!hasWeb || !isPage) return reply.status(404).send({ message: messages.notFound });
-    const page = `${pathname.slice(1)}.html`;
-    const signedInPage = `${SIGNED_IN_PAGES}/${page}`;
-    if (pages.has(signedInPage)) {
-      // The same address is a different page to a signed-in browser: a cache must not give one the other's.
-      reply.header('Vary', 'Cookie');
-      // A lookup that fails costs only the head start: the app asks again and says what went wrong.
-      const signedIn = await identify(request).catch((error: unknown) => request.log.warn({ err: error }, 'session lookup for a page failed'));
-      if (signedIn) return reply.status(200).sendFile(signedInPage);
-    }
-    const isPublicPage = pages.has(page) && !page.startsWith(`${SIGNED_IN_PAGES}/`);
-    return reply.status(200).sendFile(isPublicPage ? page : 'index.html');
+  // Its own scope, so a hook of the answers no route matched (metrics' 'unmatched') runs for those answers alone.
+  await app.register(async (scope) => {
+    if (notFoundHooks.onResponse) scope.addHook('onResponse', notFoundHooks.onResponse);
+    scope.setNotFoundHandler(async (request, reply) => {
+      const pathname = request.url.split('?')[0] ?? '';
+      const isPage = (request.method === 'GET' || request.method === 'HEAD') && !API_PREFIXES.some((prefix) => pathname.startsWith(prefix)) && !path.extname(pathname);
+      if (!hasWeb || !isPage) return reply.status(404).send({ message: messages.notFound });
+      const page = `${pathname.slice(1)}.html`;
+      const signedInPage = `${SIGNED_IN_PAGES}/${page}`;
+      if (pages.has(signedInPage)) {
+        // The same address is a different page to a signed-in browser: a cache must not give one the other's.
+        reply.header('Vary', 'Cookie');
+        // A lookup that fails costs only the head start: the app asks again and says what went wrong.
+        const signedIn = await identify(request).catch((error: unknown) => request.log.warn({ err: error }, 'session lookup for a page failed'));
+        if (signedIn) return reply.status(200).sendFile(signedInPage);
+      }
+      const isPublicPage = pages.has(page) && !page.startsWith(`${SIGNED_IN_PAGES}/`);
+      return reply.status(200).sendFile(isPublicPage ? page : 'index.html');
+    });
   });
 }

@@ -13,9 +13,11 @@ import { createDevicesService } from './modules/devices/service.ts';
 import { createFacesService } from './modules/faces/service.ts';
 import { createFeaturesService } from './modules/features/service.ts';
 import { createHelpersService } from './modules/helpers/service.ts';
+import { createAttemptLimits } from './modules/attempt-limits/service.ts';
 import { createIdentityService } from './modules/identity/service.ts';
 import { createManualsService } from './modules/manuals/service.ts';
 import { createProfileService } from './modules/profile/service.ts';
+import { createSessionsService } from './modules/sessions/service.ts';
 
 /**
  * Every service, built once from the infrastructure and handed to the route plugins, the seed and the operator CLI.
@@ -28,17 +30,22 @@ export function createServices({ config, database, blobs, mailer, faceEngine, ch
   metrics.watch('blobDeletions', blobDeletions.backlog);
   const faces = createFacesService({ db, blobs, engine: faceEngine, engineSlots: config.faceThreads, blobDeletions, activity: activity.record, changeFeed, metrics });
   const contacts = createContactsService({ db, activity: activity.record, noteSyncChange: faces.noteSyncChange });
-  const identity = createIdentityService({ db, mailer, config, onUserCreated: [contacts.createDocument], activity: activity.record, metrics });
+  // One attempt limiter for every module that limits attempts (identity, devices, helpers, vitals): D-049.
+  const limits = createAttemptLimits({ db, rules: config.rateLimits, metrics });
+  const sessions = createSessionsService({ db, reads: database.reads });
+  const identity = createIdentityService({ db, mailer, config, limits, sessions, onUserCreated: [contacts.createDocument], activity: activity.record, metrics });
   const manuals = createManualsService({ db, blobs });
   const features = createFeaturesService({ db, changeFeed });
-  const devices = createDevicesService({ db, mailer, config, faces, contacts, features, limit: identity.limit, forgive: identity.forgive, confirmPassword: identity.confirmPassword, activity: activity.record, changeFeed, metrics });
+  const devices = createDevicesService({ db, mailer, config, faces, contacts, features, limits, confirmPassword: identity.confirmPassword, activity: activity.record, changeFeed, metrics });
   const deviceEvents = createEventStreams({ feed: changeFeed, position: devices.position, stillPaired: devices.stillPaired, options: config.events });
   metrics.watch('eventStreams', () => deviceEvents.counters);
-  const helpers = createHelpersService({ db, mailer, config, limit: identity.limit, endWearerSession: identity.signOut });
+  const helpers = createHelpersService({ db, mailer, config, limits, endWearerSession: sessions.signOut });
   // Issue #12: an account's deletion takes every module's rows in one transaction, the user record (identity's) last.
   const erasers = [activity.eraseUser, faces.eraseUser, devices.eraseUser, contacts.eraseUser, helpers.eraseUser, identity.eraseUser];
-  const account = createAccountService({ db, mailer, config, identity, contacts, faces, devices, activity, helpers, erasers, blobDeletions, metrics });
+  const account = createAccountService({ db, mailer, config, identity, sessions, contacts, faces, devices, activity, helpers, erasers, blobDeletions, metrics });
   return {
+    limits,
+    sessions,
     identity,
     contacts,
     profile: createProfileService({ identity }),
@@ -64,6 +71,8 @@ export function createServices({ config, database, blobs, mailer, faceEngine, ch
     housekeeping: createHousekeeping([
       account.purgeExpired,
       identity.purgeExpired,
+      sessions.purgeExpired,
+      limits.purgeExpired,
       devices.purgeExpired,
       faces.purgeExpired,
       activity.purgeExpired,

@@ -15,6 +15,10 @@ export {
   USERNAME_MAX, signInSchema, type SignInInput, resetRequestSchema, type ResetRequestInput, newPasswordSchema,
   type NewPasswordInput, tokenSchema, type SessionUser, sessionUserSchema,
 } from './schemas/auth.ts';
+export {
+  signInAnswerSchema, type SignInAnswer, helperSignedInAnswerSchema, type HelperSignedInAnswer, sessionAnswerSchema,
+  type SessionAnswer,
+} from './schemas/session.ts';
 export { signUpSchema, type SignUpInput } from './schemas/sign-up.ts';
 export { firstIssue } from './schemas/issues.ts';
 export { identityQrText, IDENTITY_QR, FEATURE_QR, APP_VERSION, featureQrPayload } from './identity-qr.ts';
@@ -40,7 +44,7 @@ export {
   faceFileName, estimatedSizeKb, faceBoxSchema, faceSummarySchema, faceListSchema, recognizeAnswerSchema,
   detectAnswerSchema,
 } from './schemas/faces.ts';
-export { errorAnswerSchema, messageAnswerSchema, type MessageAnswer, oauthErrorSchema } from './schemas/answers.ts';
+export { errorAnswerSchema, messageAnswerSchema, type MessageAnswer, messageAnswer, oauthErrorSchema } from './schemas/answers.ts';
 export {
   USER_CODE_ALPHABET, USER_CODE_LENGTH, DEFAULT_DEVICE_NAME, DEVICE_NAME_MAX, deviceMessages, normalizeUserCode,
   formatUserCode, pairingCodeSchema, type PairingCodeInput, pairingAllowSchema, type PairingAllowInput,
@@ -69,14 +73,15 @@ export { type ActivityEvent, activityEventSchema, activityAnswerSchema, type Act
 export {
   MAX_HELPERS, INVITATION_DAYS, helperMay, helperMayNot, helperMessages, acceptHeading, youAreHelping, noLongerHelping,
   onlyWearerCan, stopHelping, removeHelper, cancelInvitationFor, alreadyHelping, alreadyInvited, doneByHelper,
-  helperRemovedMessage, invitationCancelledMessage, invitationSentMessage, stoppedHelpingMessage, type HelperSummary,
-  type WearerRef, type HelperSessionInfo, type InvitationSummary,
+  helperRemovedMessage, invitationCancelledMessage, invitationSentMessage, stoppedHelpingMessage,
 } from './helpers.ts';
 export {
   inviteHelperSchema, type InviteHelperInput, invitationTokenSchema, newHelperAccountFormSchema,
   existingHelperAccountFormSchema, acceptAsNewHelperSchema, acceptAsExistingHelperSchema, acceptInvitationSchema,
   helperSignInSchema, type HelperSignInInput, actingForSchema, changeHelperPasswordSchema,
-  type ChangeHelperPasswordInput,
+  type ChangeHelperPasswordInput, type HelperSummary, helpersAnswerSchema, type HelpersAnswer,
+  invitedHelperAnswerSchema, type InvitedHelperAnswer, type WearerRef, type HelperSessionInfo,
+  invitationSummarySchema, type InvitationSummary,
 } from './schemas/helpers.ts';
 export { type SupportContact, supportContactSchema } from './schemas/support.ts';
 export { type ManualSummary, manualSummarySchema } from './schemas/manuals.ts';

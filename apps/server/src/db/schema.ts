@@ -33,7 +33,7 @@ export interface SessionsTable {
   token_hash: string;
   user_id: string;
   created_at: string;
-  /** Idle expiry: 30 days after the last use, never past created_at + 90 days (session-lifetime.ts). */
+  /** Idle expiry: 30 days after the last use, never past created_at + 90 days (modules/sessions/lifetime.ts). */
   expires_at: string;
   user_agent: string | null;
   /** When a use of the session was last written (at most hourly). */

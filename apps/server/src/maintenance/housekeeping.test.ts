@@ -1,7 +1,8 @@
 import { messages, type SignUpInput } from '@seva/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Mail } from '../mail/mailer.ts';
-import { createIdentityService, EXPIRED_LINK_RETENTION_MS, RESET_TTL_MS } from '../modules/identity/service.ts';
+import { EXPIRED_LINK_RETENTION_MS, RESET_TTL_MS } from '../modules/identity/service.ts';
+import { identityServicesAt } from '../testing/identity-service-at.ts';
 import { createTestApp, engines, newUserInput, tokenFromMail, type TestApp } from '../testing/test-app.ts';
 import { createHousekeeping } from './housekeeping.ts';
 
@@ -17,15 +18,13 @@ describe.each(engines)('housekeeping on %s', (engine) => {
   let t: TestApp;
   let clock: Date;
   const mails: Mail[] = [];
-  const identity = () =>
-    createIdentityService({
-      db: t.infrastructure.database.db,
-      mailer: { send: async (mail) => void mails.push(mail) },
-      config: t.config,
-      onUserCreated: [t.services.contacts.createDocument],
-      now: () => clock,
-    });
-  const housekeeping = () => createHousekeeping([identity().purgeExpired], () => clock);
+  const services = () =>
+    identityServicesAt(t, { mailer: { send: async (mail) => void mails.push(mail) }, onUserCreated: [t.services.contacts.createDocument], now: () => clock });
+  const identity = () => services().identity;
+  const housekeeping = () => {
+    const { identity: own, sessions, limits } = services();
+    return createHousekeeping([own.purgeExpired, sessions.purgeExpired, limits.purgeExpired], () => clock);
+  };
   const counts = async () => {
     const db = t.infrastructure.database.db;
     const entries = await Promise.all(

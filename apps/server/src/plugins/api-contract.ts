@@ -2,8 +2,10 @@ import { createHash } from 'node:crypto';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, FastifySchemaCompiler } from 'fastify';
+import { errorAnswerSchema } from '@seva/shared';
 import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler } from 'fastify-type-provider-zod';
-import { SESSION_COOKIE } from './session.ts';
+import { z } from 'zod';
+import { SESSION_COOKIE } from '../modules/sessions/cookie-http.ts';
 
 /** Where the description of the API is published, and its readable reference. */
 export const OPENAPI_PATH = '/api/openapi.json';
@@ -20,6 +22,14 @@ export const security = {
   glassesOrSession: [{ glassesToken: [] }, { session: [] }] as Security,
   anyone: [] as Security,
 };
+
+type RefusalStatus = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 416 | 422 | 429 | 503;
+/** The refusals (`{ message, field? }`, D-010) a route may answer, each described by the one refusal schema. */
+export const refusals = <S extends RefusalStatus>(...statuses: S[]) =>
+  Object.fromEntries(statuses.map((status) => [status, errorAnswerSchema])) as Record<S, typeof errorAnswerSchema>;
+
+/** A success without a body (204): the document gives it no content. */
+export const noContent = (description: string) => z.null().meta({ description });
 
 /**
  * D-048: a route's schemas describe it. Bodies are still read by `parseBody` in the route, which gives the portal's

@@ -1,8 +1,32 @@
-import type { FastifyRequest } from 'fastify';
-import type { Caller } from '../modules/identity/service.ts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { RequestCaller } from '../caller.ts';
+import { describeUserAgent } from '../user-agent.ts';
 
-/** Who sent a request, as the services note it: the address (as TRUST_PROXY allows) and the browser's own words, cut short. */
-export const caller = (request: FastifyRequest): Caller => ({
-  ip: request.ip,
-  userAgent: request.headers['user-agent']?.slice(0, 512) ?? null,
-});
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Who sent the request: address, User-Agent, browser or glasses (read it in a handler, after the identity check). */
+    readonly caller: RequestCaller;
+  }
+}
+
+/**
+ * `request.caller`, the one description of who sent a request (D-049). A getter rather than a hook: it is derived
+ * from what the request already holds (its address, its User-Agent, the glasses the private scope identified), so a
+ * request that never reads it pays nothing, and the browser is named only when asked.
+ */
+export function registerCaller(app: FastifyInstance): void {
+  app.decorateRequest('caller', {
+    getter(this: FastifyRequest): RequestCaller {
+      const userAgent = this.headers['user-agent']?.slice(0, 512) ?? null;
+      const glasses = this.device;
+      return {
+        ip: this.ip,
+        userAgent,
+        kind: glasses ? 'glasses' : 'browser',
+        get from() {
+          return glasses ? glasses.name : describeUserAgent(userAgent);
+        },
+      };
+    },
+  });
+}

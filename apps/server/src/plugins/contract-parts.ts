@@ -1,10 +1,5 @@
-import { errorAnswerSchema } from '@seva/shared';
 import { z } from 'zod';
-import { security } from './api-contract.ts';
-
-/** The refusals a route may answer, each the portal's `{ message, field? }` (D-010), by status. */
-export const refusals = <S extends number>(...statuses: S[]) =>
-  Object.fromEntries(statuses.map((status) => [status, errorAnswerSchema])) as Record<S, typeof errorAnswerSchema>;
+import { refusals, security } from './api-contract.ts';
 
 /** An answer that is a file (a picture, a PDF, an archive), not JSON: its bytes as they are. */
 export const fileBytes = z.string().meta({ format: 'binary' });
@@ -21,7 +16,7 @@ interface CallParts {
  * schema, or a media type's description) and its refusals beyond 401 (nobody signed in) and 403 (a caller the route
  * does not admit: the glasses' token, or a helper where only the wearer may act).
  */
-export const browserCall = <S extends number>(tag: string, summary: string, parts: CallParts, success: object, ...statuses: S[]) => ({
+export const browserCall = <S extends Parameters<typeof refusals>[number]>(tag: string, summary: string, parts: CallParts, success: object, ...statuses: S[]) => ({
   tags: [tag],
   summary,
   security: security.session,

@@ -5,8 +5,6 @@ import { DomainError, refused, unauthenticated } from '../domain-errors.ts';
 import { hashToken } from '../tokens.ts';
 import { NO_STORE } from './security-headers.ts';
 
-export const SESSION_COOKIE = 'seva_session';
-
 declare module 'fastify' {
   interface FastifyRequest {
     /** Set inside the private scope: the signed-in user, from the session cookie or the glasses' bearer token. */
@@ -78,18 +76,6 @@ export type Identify = (request: FastifyRequest) => Promise<SignedInUser | undef
 /** What a bearer token names: its owner and the glasses it was issued to. */
 export type BearerLookup = (tokenHash: string) => Promise<{ user: SignedInUser; device: CallingDevice } | undefined>;
 
-export function sessionToken(request: FastifyRequest): string | undefined {
-  return request.cookies[SESSION_COOKIE];
-}
-
-/** The user of the session cookie, when it names a live session. */
-export function identifyBySession(lookup: (tokenHash: string, now: string) => Promise<SignedInUser | undefined>, now: () => Date = () => new Date()): Identify {
-  return async (request) => {
-    const token = sessionToken(request);
-    return token ? lookup(hashToken(token), now().toISOString()) : undefined;
-  };
-}
-
 /** RFC 6750 §2.1: `Authorization: Bearer <token68>`. Our tokens are 43 characters; anything far longer is not one. */
 const BEARER_SCHEME = /^bearer(?:\s|$)/i;
 const BEARER = /^bearer +([A-Za-z0-9\-._~+/]{1,256}=*) *$/i;
@@ -155,18 +141,4 @@ async function firstCaller(sources: readonly Identify[], request: FastifyRequest
     if (user) return user;
   }
   throw unauthenticated(missing);
-}
-
-export function setSessionCookie(reply: FastifyReply, token: string, options: { secure: boolean; maxAgeSeconds: number }): void {
-  reply.setCookie(SESSION_COOKIE, token, {
-    path: '/',
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: options.secure,
-    maxAge: options.maxAgeSeconds,
-  });
-}
-
-export function clearSessionCookie(reply: FastifyReply, secure: boolean): void {
-  reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure });
 }

@@ -1,15 +1,15 @@
-import { pairGlasses as kitPairGlasses } from '../../../../test-kit/glasses-pairing.ts';
+import { answerCode as kitAnswerCode, askForCode, collectToken, pairGlasses as kitPairGlasses, type CodeAnswer } from '../../../../test-kit/glasses-pairing.ts';
 import { TEST_PASSWORD } from '../../../../test-kit/test-user.ts';
-import { encodeBody, fetchTransport, injectTransport, multipart } from '../../../../test-kit/transport.ts';
+import { encodeBody, fetchTransport, injectTransport, multipart, type Answer } from '../../../../test-kit/transport.ts';
+import type { LightMyRequestResponse } from 'fastify';
 import type { Mailer } from '../mail/mailer.ts';
-import { DEVICE_CODE_GRANT, GLASSES_CLIENT_ID as CLIENT_ID } from '@seva/shared';
 import { createDevicesService } from '../modules/devices/service.ts';
 import type { TestApp } from './test-app.ts';
 
 /** The devices service of a test app, built again with another clock (`offsetMs` from now) or mailer. */
 export function devicesServiceAt(t: TestApp, options: { offsetMs?: number; mailer?: Mailer } = {}) {
   const { offsetMs = 0, mailer = t.infrastructure.mailer } = options;
-  const { faces, contacts, features, identity } = t.services;
+  const { faces, contacts, features, identity, limits } = t.services;
   return createDevicesService({
     db: t.infrastructure.database.db,
     mailer,
@@ -17,8 +17,7 @@ export function devicesServiceAt(t: TestApp, options: { offsetMs?: number; maile
     faces,
     contacts,
     features,
-    limit: identity.limit,
-    forgive: identity.forgive,
+    limits,
     confirmPassword: identity.confirmPassword,
     now: () => new Date(Date.now() + offsetMs),
   });
@@ -34,20 +33,25 @@ export const multipartForm = (fields: Record<string, string | Blob>) => encodeBo
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
-/** POST /oauth/device_authorization as the glasses do; `fields` adds to or replaces client_id. */
+/** A kit's answer read as `app.inject`'s, as the server tests read answers. */
+const injected = async (answer: Promise<Answer>) => {
+  const { status, json, text, headers } = await answer;
+  return { statusCode: status, json: (() => json) as LightMyRequestResponse['json'], body: text, headers };
+};
+
+/** POST /oauth/device_authorization as the glasses do (the test kit's); `fields` adds to or replaces client_id. */
 export function requestDeviceCode(t: TestApp, fields: Record<string, string> = {}) {
-  return t.app.inject({ method: 'POST', url: '/oauth/device_authorization', ...urlEncoded({ client_id: CLIENT_ID, ...fields }) });
+  return injected(askForCode(injectTransport(t.app), {}, {}, fields));
 }
 
-/** POST /oauth/token with the device code grant. */
+/** POST /oauth/token with the device code grant (the test kit's). */
 export function pollToken(t: TestApp, deviceCode: string, fields: Record<string, string> = {}) {
-  return t.app.inject({ method: 'POST', url: '/oauth/token', ...urlEncoded({ grant_type: DEVICE_CODE_GRANT, device_code: deviceCode, client_id: CLIENT_ID, ...fields }) });
+  return injected(collectToken(injectTransport(t.app), deviceCode, {}, fields));
 }
 
-/** The signed-in user answers a code on /pair: 'check', 'allow' (with their password, the test users' by default) or 'deny'. */
-export function answerCode(t: TestApp, cookie: string, action: 'check' | 'allow' | 'deny', code: string, remoteAddress = '127.0.0.1', password = TEST_PASSWORD) {
-  const payload = action === 'allow' ? { code, password } : { code };
-  return t.app.inject({ method: 'POST', url: `/api/devices/pairing/${action}`, headers: { cookie }, payload, remoteAddress });
+/** The signed-in user answers a code on /pair (the test kit's): 'check', 'allow' (with their password, the test users' by default) or 'deny'. */
+export function answerCode(t: TestApp, cookie: string, action: CodeAnswer, code: string, remoteAddress = '127.0.0.1', password = TEST_PASSWORD) {
+  return injected(kitAnswerCode(injectTransport(t.app, { remoteAddress }), { cookie, password }, action, code));
 }
 
 /** The whole grant (the test kit's): the glasses ask (for `scope`, or the default), the user allows, the glasses collect their token. */

@@ -1,4 +1,4 @@
-import { accountMessages, helperMessages, type HelperSessionInfo, type SessionUser } from '@seva/shared';
+import { accountMessages, helperMessages, type HelperSessionInfo, type SessionAnswer } from '@seva/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useNavigate } from 'react-router';
@@ -12,13 +12,10 @@ export const sessionQueryKey = ['session'] as const;
  * Who is signed in, as GET /api/auth/session says it: a wearer (`user`), or a helper (`helper`, issue #18) with `user`
  * the wearer they act for now, null until they choose one. The query holds null when nobody is signed in.
  */
-interface SignedIn {
-  user: SessionUser | null;
-  helper?: HelperSessionInfo | undefined;
-}
+type SignedIn = SessionAnswer;
 
 /** The answer of the session probe, of a sign-in or of an accepted invitation, as the session query keeps it. */
-export function signedInFrom(answer: { user: SessionUser | null; helper?: HelperSessionInfo | null | undefined }): SignedIn | null {
+export function signedInFrom(answer: SessionAnswer): SignedIn | null {
   if (answer.helper) return { user: answer.user, helper: answer.helper };
   return answer.user ? { user: answer.user } : null;
 }
@@ -29,7 +26,7 @@ export function signedInFrom(answer: { user: SessionUser | null; helper?: Helper
  */
 export const sessionQuery = queryOptions({
   queryKey: sessionQueryKey,
-  queryFn: async () => signedInFrom(await apiFetch<{ user: SessionUser | null; helper?: HelperSessionInfo }>('/api/auth/session')),
+  queryFn: async () => signedInFrom(await apiFetch<SessionAnswer>('/api/auth/session')),
   staleTime: 60_000,
   retry: false,
 });

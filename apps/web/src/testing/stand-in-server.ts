@@ -52,6 +52,7 @@ import {
   type HelperSessionInfo,
   type HelperSummary,
   type InvitationSummary,
+  type SessionAnswer,
 } from '@seva/shared';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
@@ -163,7 +164,7 @@ function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
 }
 
 /** GET /api/auth/session: the user without the QR image, and the helper when a helper is signed in (issue #18). */
-export function sessionAnswer(): { user: SessionUser | null; helper?: HelperSessionInfo } {
+export function sessionAnswer(): SessionAnswer {
   const user = backend.user && { ...backend.user, QRCode: null };
   return backend.helper ? { user, helper: backend.helper } : { user };
 }

@@ -12,6 +12,9 @@ export const errorAnswerSchema = z
 export const messageAnswerSchema = z.object({ message: z.string() }).meta({ examples: [{ message: 'Done.' }] });
 export type MessageAnswer = z.infer<typeof messageAnswerSchema>;
 
+/** The message answer of one route, with what it says as the document's examples. */
+export const messageAnswer = (...said: [string, ...string[]]) => messageAnswerSchema.meta({ examples: said.map((message) => ({ message })) });
+
 /** A refusal of the OAuth endpoints (RFC 6749 §5.2, RFC 8628 §3.5): never the portal's `{ message }`. */
 export const oauthErrorSchema = z
   .object({ error: z.string(), error_description: z.string() })

@@ -39,25 +39,25 @@ export type NewPasswordInput = z.infer<typeof newPasswordSchema>;
 
 export const tokenSchema = z.strictObject({ token: requiredText(messages.linkInvalid, 200) });
 
-/** A signed-in user as the answers' examples show one (no real person). */
+/** The account the answers' examples show (no real person's data). */
 export const SESSION_USER_EXAMPLE = {
-  uid: '5b0f2a7c-1d3e-4f6a-8b9c-0d1e2f3a4b5c',
-  username: 'asha',
-  email: 'asha@example.org',
-  phone: '+919876543210',
-  license_id: 'SEVA-2026-0042',
+  uid: '5d0c7a52-8f3e-4b1a-9c6d-2e7f8a9b0c1d',
+  username: 'Jordan Lee',
+  email: 'jordan.lee@example.org',
+  phone: '+447700900123',
+  license_id: 'SEVA-4821-KX',
   role: 'user',
   accessLevel: 1,
   isVerified: true,
   isLoggedIn: true,
-  createdAt: '2026-03-01T08:15:00.000Z',
-  lastLoginTime: '2026-03-14T09:20:11.000Z',
-  lastLoginDevice: 'Firefox on Linux',
-  QRCode: 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  createdAt: '2026-03-01T10:15:00.000Z',
+  lastLoginTime: '2026-03-14T09:20:00.000Z',
+  lastLoginDevice: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36',
+  QRCode: null,
   version: '1.0',
 };
 
-/** What the server says of the signed-in user (product §3's field names, no secrets). */
+/** What the server says of the signed-in user. */
 export const sessionUserSchema = z
   .object({
     uid: z.string(),
@@ -71,8 +71,9 @@ export const sessionUserSchema = z
     isLoggedIn: z.boolean(),
     createdAt: z.string(),
     lastLoginTime: z.string().nullable(),
+    /** The browser's user agent at the last sign-in. */
     lastLoginDevice: z.string().nullable(),
-    /** The identity QR as a PNG data URL; null where the answer leaves it out (the session check). */
+    /** The identity QR code as a data URL; null in the session check, which every screen makes (a few KB saved). */
     QRCode: z.string().nullable(),
     version: z.string(),
   })

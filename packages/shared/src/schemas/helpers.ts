@@ -73,3 +73,61 @@ export type ChangeHelperPasswordInput = z.infer<typeof changeHelperPasswordSchem
  * The rest reuse the wearer's rules: POST /api/auth/helper/forgot-password takes `resetRequestSchema`,
  * /reset-password `newPasswordSchema`, DELETE /api/helper/account `deleteAccountSchema` ({ password }).
  */
+
+const HELPER_EXAMPLE = {
+  id: '7e3f1a2b-4c5d-4e6f-8a9b-0c1d2e3f4a5b',
+  name: 'Sam Okafor',
+  email: 'sam.okafor@example.org',
+  status: 'active' as const,
+  invitedAt: '2026-03-10T18:02:00.000Z',
+  acceptedAt: '2026-03-11T08:45:00.000Z',
+};
+const INVITED_EXAMPLE = { ...HELPER_EXAMPLE, id: 'a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d', name: 'Robin Hale', email: 'robin.hale@example.org', status: 'invited' as const, acceptedAt: null };
+
+/** One helper (or open invitation) as GET /api/helpers lists it to the wearer. */
+export const helperSummarySchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    email: z.string(),
+    status: z.enum(['invited', 'active']),
+    invitedAt: z.string(),
+    acceptedAt: z.string().nullable(),
+  })
+  .meta({ examples: [HELPER_EXAMPLE] });
+export type HelperSummary = z.infer<typeof helperSummarySchema>;
+
+/** GET /api/helpers: the wearer's helpers and open invitations. */
+export const helpersAnswerSchema = z.object({ helpers: z.array(helperSummarySchema) }).meta({ examples: [{ helpers: [HELPER_EXAMPLE, INVITED_EXAMPLE] }] });
+export type HelpersAnswer = z.infer<typeof helpersAnswerSchema>;
+
+/** POST /api/helpers (201): the invitation sent, listed as invited. */
+export const invitedHelperAnswerSchema = z.object({ helper: helperSummarySchema }).meta({ examples: [{ helper: INVITED_EXAMPLE }] });
+export type InvitedHelperAnswer = z.infer<typeof invitedHelperAnswerSchema>;
+
+const wearerRefSchema = z.object({ id: z.string(), username: z.string() });
+export type WearerRef = z.infer<typeof wearerRefSchema>;
+
+/** The `helper` part of GET /api/auth/session for a helper's browser. */
+export const helperSessionInfoSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  /** The wearer the helper acts for now; null until chosen (several wearers) or when none is left. */
+  actingFor: wearerRefSchema.nullable(),
+  wearers: z.array(wearerRefSchema),
+  /** Set when the wearer the helper was acting for has removed them since (the next page says so). */
+  ended: z.object({ username: z.string() }).optional(),
+});
+export type HelperSessionInfo = z.infer<typeof helperSessionInfoSchema>;
+
+/** POST /api/helper-invitations/inspect: whom the invitation is from and for, and whether the address has a helper account. */
+export const invitationSummarySchema = z
+  .object({
+    wearer: z.object({ username: z.string() }),
+    helperName: z.string(),
+    email: z.string(),
+    hasAccount: z.boolean(),
+  })
+  .meta({ examples: [{ wearer: { username: 'Jordan Lee' }, helperName: 'Robin Hale', email: 'robin.hale@example.org', hasAccount: false }] });
+export type InvitationSummary = z.infer<typeof invitationSummarySchema>;

@@ -13,18 +13,16 @@ import {
   signedOutOthersMessage,
 } from '@seva/shared';
 import { z } from 'zod';
-import { notFound } from '../../domain-errors.ts';
-import { caller } from '../../plugins/caller.ts';
-import { actingDevice } from '../../plugins/acting-device.ts';
 import { browserCall, fileBytes } from '../../plugins/contract-parts.ts';
 import { parseBody } from '../../plugins/parse-body.ts';
-import { clearSessionCookie, sessionToken } from '../../plugins/session.ts';
+import { parseParams } from '../../plugins/parse-params.ts';
+import { clearSessionCookie, sessionToken } from '../sessions/cookie-http.ts';
 import type { AccountService } from './service.ts';
 
 /** A session id as GET /sessions gives it: 43 base64url characters (a SHA-256). */
 const sessionParams = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{43}$/).meta({ description: 'The `id` GET /sessions gave.' }) });
 
-const accountCall = (summary: string, parts: Parameters<typeof browserCall>[2], success: object, ...statuses: number[]) => ({
+const accountCall = <S extends Parameters<typeof browserCall>[4]>(summary: string, parts: Parameters<typeof browserCall>[2], success: object, ...statuses: S[]) => ({
   schema: browserCall('api: account', summary, parts, success, ...statuses),
 });
 
@@ -35,20 +33,15 @@ const accountCall = (summary: string, parts: Parameters<typeof browserCall>[2], 
  */
 export function accountRoutes(account: AccountService, options: { secureCookies: boolean }) {
   return async (app: FastifyInstance) => {
-    app.addHook('onSend', async (_request, reply) => {
-      reply.header('Cache-Control', 'no-store');
-    });
-
     app.get('/sessions', accountCall('The browsers signed in to the account', {}, browserSessionsAnswerSchema), async (request) => ({ sessions: await account.sessions(request.user, sessionToken(request)) }));
 
     app.delete('/sessions/:id', accountCall('Sign one browser out', { params: sessionParams }, messageAnswerSchema, 404), async (request) => {
-      const params = sessionParams.safeParse(request.params);
-      if (!params.success) throw notFound(accountMessages.sessionNotFound);
-      return { message: signedOutBrowserMessage(await account.endSession(request.user, params.data.id, actingDevice(request))) };
+      const { id } = parseParams(sessionParams, request.params, accountMessages.sessionNotFound);
+      return { message: signedOutBrowserMessage(await account.endSession(request.user, id, request.caller.from)) };
     });
 
     app.post('/sessions/sign-out-others', accountCall('Sign out every browser but this one', {}, signedOutOthersAnswerSchema), async (request) => {
-      const count = await account.endOtherSessions(request.user, sessionToken(request), actingDevice(request));
+      const count = await account.endOtherSessions(request.user, sessionToken(request), request.caller.from);
       return { count, message: signedOutOthersMessage(count) };
     });
 
@@ -61,7 +54,7 @@ export function accountRoutes(account: AccountService, options: { secureCookies:
     );
     app.post('/password', passwordCall, async (request) => {
       const input = parseBody(changePasswordSchema, request.body);
-      const { signedOut, unpaired } = await account.changePassword(request.user, input, caller(request), sessionToken(request), actingDevice(request));
+      const { signedOut, unpaired } = await account.changePassword(request.user, input, request.caller, sessionToken(request), request.caller.from);
       return { signedOut, unpaired, message: passwordChangedMessage(signedOut, unpaired) };
     });
 
@@ -74,7 +67,7 @@ export function accountRoutes(account: AccountService, options: { secureCookies:
     );
     app.post('/export', exportCall, async (request, reply) => {
       const { timeZone } = parseBody(exportRequestSchema, request.body ?? {});
-      const archive = await account.exportArchive(request.user, actingDevice(request), timeZone);
+      const archive = await account.exportArchive(request.user, request.caller.from, timeZone);
       return reply
         .type('application/zip')
         .header('Content-Length', archive.size)
@@ -90,7 +83,7 @@ export function accountRoutes(account: AccountService, options: { secureCookies:
       429,
     );
     app.post('/delete', deleteCall, async (request, reply) => {
-      await account.deleteAccount(request.user, parseBody(deleteAccountSchema, request.body).password, caller(request));
+      await account.deleteAccount(request.user, parseBody(deleteAccountSchema, request.body).password, request.caller);
       clearSessionCookie(reply, options.secureCookies);
       return { message: accountMessages.accountDeleted };
     });

@@ -11,8 +11,10 @@ import type { ContactsService } from '../contacts/service.ts';
 import type { DevicesService } from '../devices/service.ts';
 import type { FacesService } from '../faces/service.ts';
 import type { HelpersService } from '../helpers/service.ts';
-import type { Caller, IdentityService } from '../identity/service.ts';
-import { toSessionUser } from '../identity/session-user.ts';
+import type { Caller } from '../../caller.ts';
+import type { IdentityService } from '../identity/service.ts';
+import type { SessionsService } from '../sessions/service.ts';
+import { toSessionUser } from '../sessions/session-user.ts';
 import { accountClosedMail } from './emails.ts';
 import { uniqueFileNames } from './export-file-names.ts';
 import { exportIndexHtml, exportTimeZone, type ExportIndex } from './export-index.ts';
@@ -26,10 +28,9 @@ interface AccountDeps {
   db: Db;
   mailer: Mailer;
   config: Pick<Config, 'publicUrl'>;
-  identity: Pick<
-    IdentityService,
-    'account' | 'browserSessions' | 'endBrowserSession' | 'endOtherBrowserSessions' | 'confirmPassword' | 'changePassword' | 'closeAccount' | 'closedAccountsDue' | 'claimClosedAccount'
-  >;
+  identity: Pick<IdentityService, 'account' | 'confirmPassword' | 'changePassword' | 'closeAccount' | 'closedAccountsDue' | 'claimClosedAccount'>;
+  /** 'Signed-in browsers': the user's sessions. */
+  sessions: Pick<SessionsService, 'browserSessions' | 'endBrowserSession' | 'endOtherBrowserSessions'>;
   contacts: Pick<ContactsService, 'list'>;
   faces: Pick<FacesService, 'exportPages' | 'exportImage'>;
   /** The glasses: listed for the download, unpaired one by one on request, all removed when the account closes. */
@@ -166,18 +167,18 @@ export function createAccountService(deps: AccountDeps) {
   }
 
   return {
-    sessions: (user: SignedInUser, currentToken: string | undefined): Promise<BrowserSession[]> => identity.browserSessions(user.uid, currentToken),
+    sessions: (user: SignedInUser, currentToken: string | undefined): Promise<BrowserSession[]> => deps.sessions.browserSessions(user.uid, currentToken),
 
     /** Signs one browser out; the activity names it (issue #21). Answers its name. */
     async endSession(user: SignedInUser, sessionId: string, device: string): Promise<string> {
-      const ended = await identity.endBrowserSession(user.uid, sessionId);
+      const ended = await deps.sessions.endBrowserSession(user.uid, sessionId);
       await deps.activity.record(user.uid, 'browser-signed-out', device, null, ended);
       return ended;
     },
 
     /** 'Sign out all other browsers', noted in the activity when any was signed in. */
     async endOtherSessions(user: SignedInUser, currentToken: string | undefined, device: string): Promise<number> {
-      const count = await identity.endOtherBrowserSessions(user.uid, currentToken);
+      const count = await deps.sessions.endOtherBrowserSessions(user.uid, currentToken);
       if (count > 0) await deps.activity.record(user.uid, 'signed-out-others', device);
       return count;
     },

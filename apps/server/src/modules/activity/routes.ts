@@ -6,9 +6,6 @@ import type { ActivityService } from './service.ts';
 /** /api/activity: the account's newest events, for 'Recent activity' on /profile. Signed in only. */
 export function activityRoutes(activity: ActivityService) {
   return async (app: FastifyInstance) => {
-    app.get('/', { schema: browserCall('api: activity', "The account's newest events", {}, activityAnswerSchema) }, async (request, reply) => {
-      reply.header('Cache-Control', 'no-store');
-      return { events: await activity.recent(request.user) };
-    });
+    app.get('/', { schema: browserCall('api: activity', "The account's newest events", {}, activityAnswerSchema) }, async (request) => ({ events: await activity.recent(request.user) }));
   };
 }

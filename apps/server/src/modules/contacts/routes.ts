@@ -1,14 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { contactMessages, contactsAnswerSchema, contactsSavedAnswerSchema, saveContactsSchema } from '@seva/shared';
 import type { z } from 'zod';
-import { actingDevice } from '../../plugins/acting-device.ts';
 import { browserCall } from '../../plugins/contract-parts.ts';
 import { parseBody } from '../../plugins/parse-body.ts';
 import { actingHelperName, helpersAllowed } from '../../plugins/session.ts';
 import type { ContactsService } from './service.ts';
 
 /** A call of /api/contacts: a helper may make it for the wearer (issue #18). */
-const contactsCall = (summary: string, parts: Parameters<typeof browserCall>[2], success: z.ZodType, ...statuses: number[]) => ({
+const contactsCall = <S extends Parameters<typeof browserCall>[4]>(summary: string, parts: Parameters<typeof browserCall>[2], success: z.ZodType, ...statuses: S[]) => ({
   ...helpersAllowed,
   schema: browserCall('api: contacts', summary, parts, success, ...statuses),
 });
@@ -16,10 +15,6 @@ const contactsCall = (summary: string, parts: Parameters<typeof browserCall>[2],
 /** /api/contacts: GET the list, PUT `{ primary, secondary? }`. Signed in only; a helper may use both (issue #18). */
 export function contactsRoutes(contacts: ContactsService) {
   return async (app: FastifyInstance) => {
-    app.addHook('onSend', async (_request, reply) => {
-      reply.header('Cache-Control', 'no-store');
-    });
-
     app.get('/', contactsCall('The emergency contacts, the primary first', {}, contactsAnswerSchema), async (request) => ({ contacts: await contacts.list(request.user) }));
 
     const saveCall = contactsCall(
@@ -29,7 +24,7 @@ export function contactsRoutes(contacts: ContactsService) {
       400,
     );
     app.put('/', saveCall, async (request) => {
-      const saved = await contacts.save(request.user, parseBody(saveContactsSchema, request.body), actingDevice(request), actingHelperName(request));
+      const saved = await contacts.save(request.user, parseBody(saveContactsSchema, request.body), request.caller.from, actingHelperName(request));
       return { contacts: saved, message: contactMessages.saved };
     });
   };

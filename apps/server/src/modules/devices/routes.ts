@@ -20,8 +20,6 @@ import {
 import { z } from 'zod';
 import { DomainError, tooMany, unauthenticated, unavailable } from '../../domain-errors.ts';
 import type { PortalMetrics } from '../../metrics/portal-metrics.ts';
-import { caller } from '../../plugins/caller.ts';
-import { actingDevice } from '../../plugins/acting-device.ts';
 import { security } from '../../plugins/api-contract.ts';
 import { parseBody } from '../../plugins/parse-body.ts';
 import { glassesMay } from '../../plugins/session.ts';
@@ -56,7 +54,7 @@ export function oauthRoutes(devices: DevicesService) {
     );
     app.post('/device_authorization', authorization, async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
-      return devices.startAuthorization(oauthParams(request.body), request.ip);
+      return devices.startAuthorization(oauthParams(request.body), request.caller.ip);
     });
 
     const token = oauthCall(
@@ -67,7 +65,7 @@ export function oauthRoutes(devices: DevicesService) {
     );
     app.post('/token', token, async (request, reply) => {
       reply.headers({ 'Cache-Control': 'no-store', Pragma: 'no-cache' });
-      return devices.exchange(oauthParams(request.body), request.ip);
+      return devices.exchange(oauthParams(request.body), request.caller.ip);
     });
   };
 }
@@ -88,27 +86,23 @@ const browserCall = (summary: string, parts: { params?: z.ZodType; body?: z.ZodT
 /** /api/devices (signed-in browser): answer a pairing code on /pair, list and unpair glasses on /profile. */
 export function devicesRoutes(devices: DevicesService) {
   return async (app: FastifyInstance) => {
-    app.addHook('onSend', async (_request, reply) => {
-      reply.header('Cache-Control', 'no-store');
-    });
-
     app.get('/', browserCall('The paired glasses', {}, pairedDevicesAnswerSchema), async (request) => ({ devices: await devices.list(request.user) }));
 
-    app.post('/pairing/check', browserCall('The glasses waiting for a pairing code', { body: pairingCodeSchema }, pendingPairingSchema), async (request) => devices.findPending(request.user, parseBody(pairingCodeSchema, request.body).code, request.ip));
+    app.post('/pairing/check', browserCall('The glasses waiting for a pairing code', { body: pairingCodeSchema }, pendingPairingSchema), async (request) => devices.findPending(request.user, parseBody(pairingCodeSchema, request.body).code, request.caller.ip));
 
     app.post('/pairing/allow', browserCall('Pair the glasses waiting for the code (asks the password)', { body: pairingAllowSchema }, pairingAllowedAnswerSchema), async (request) => {
       const input = parseBody(pairingAllowSchema, request.body);
-      const device = await devices.allow(request.user, input, caller(request), actingDevice(request));
+      const device = await devices.allow(request.user, input, request.caller, request.caller.from);
       return { message: deviceMessages.paired, device };
     });
 
     app.post('/pairing/deny', browserCall('Refuse the glasses waiting for the code', { body: pairingCodeSchema }, messageAnswerSchema), async (request) => {
-      await devices.deny(request.user, parseBody(pairingCodeSchema, request.body).code, request.ip, actingDevice(request));
+      await devices.deny(request.user, parseBody(pairingCodeSchema, request.body).code, request.caller.ip, request.caller.from);
       return { message: deviceMessages.denied };
     });
 
     app.delete('/:id', browserCall('Unpair glasses: their token stops working', { params: deviceParams }, messageAnswerSchema), async (request) => {
-      const name = await devices.unpair(request.user, deviceParams.parse(request.params).id, actingDevice(request));
+      const name = await devices.unpair(request.user, deviceParams.parse(request.params).id, request.caller.from);
       return { message: deviceMessages.unpaired(name) };
     });
   };
@@ -146,7 +140,6 @@ export function deviceApiRoutes(devices: DevicesService, events: EventStreams, m
       },
     };
     app.get('/sync', syncOptions, async (request, reply) => {
-      reply.header('Cache-Control', 'no-store');
       let answer;
       try {
         answer = await devices.sync(request.user, (request.query as Record<string, unknown>).since, request.device?.scopes);
@@ -197,7 +190,7 @@ export function deviceApiRoutes(devices: DevicesService, events: EventStreams, m
       if (refusal === 'too-many') throw tooMany(deviceMessages.tooManyStreams);
       const said = firstText(request.headers['last-event-id']) ?? firstText((request.query as Record<string, unknown>).since);
       const known = typeof said === 'string' ? readCursor(said.trim(), request.user.uid) : undefined;
-      reply.headers({ 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-store', 'X-Accel-Buffering': 'no' });
+      reply.headers({ 'Content-Type': 'text/event-stream; charset=utf-8', 'X-Accel-Buffering': 'no' });
       reply.hijack();
       reply.raw.writeHead(200, reply.getHeaders() as Record<string, string>);
       try {
@@ -223,9 +216,8 @@ export function deviceApiRoutes(devices: DevicesService, events: EventStreams, m
         response: { 200: installedFeaturesAnswerSchema, 400: errorAnswerSchema, 401: errorAnswerSchema, 403: errorAnswerSchema },
       },
     };
-    app.put('/installed-features', installedOptions, async (request, reply) => {
-      reply.header('Cache-Control', 'no-store');
-      return devices.reportInstalled(request.user, deviceOf(request), parseBody(installedFeaturesSchema, request.body).features);
-    });
+    app.put('/installed-features', installedOptions, async (request) =>
+      devices.reportInstalled(request.user, deviceOf(request), parseBody(installedFeaturesSchema, request.body).features),
+    );
   };
 }

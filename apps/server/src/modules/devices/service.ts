@@ -29,6 +29,7 @@ import type { Mailer } from '../../mail/mailer.ts';
 import type { PairingOutcome, PortalMetrics } from '../../metrics/portal-metrics.ts';
 import { hashToken, newToken } from '../../tokens.ts';
 import type { RecordActivity } from '../activity/service.ts';
+import type { AttemptLimits } from '../attempt-limits/service.ts';
 import type { ContactsService } from '../contacts/service.ts';
 import type { FacesService } from '../faces/service.ts';
 import type { FeaturesService } from '../features/service.ts';
@@ -81,10 +82,8 @@ export interface DevicesDeps {
   features: Pick<FeaturesService, 'forGlasses' | 'setInstalled' | 'changeSeq'>;
   /** Tells the glasses' event streams of unpairing and of the account's deletion, in its transaction (issue #19). */
   changeFeed?: Pick<ChangeFeed, 'announce'>;
-  /** Identity's attempt counter (rate_limits table), shared with sign-in's mechanism. */
-  limit: (action: 'pair' | 'deviceAuthorization' | 'oauthToken', ip: string, account?: string) => Promise<void>;
-  /** Takes back an attempt `limit` counted that turned out right: only wrong pairing codes count. */
-  forgive: (action: 'pair', ip: string, account?: string) => Promise<void>;
+  /** The attempt limits the glasses' pairing declares: codes typed on /pair and the two OAuth endpoints. */
+  limits: Pick<AttemptLimits, 'action'>;
   /** Identity's password check before 'Allow': a wrong one counts as a failed sign-in and is refused on the field. */
   confirmPassword: (userId: string, password: string, caller: { ip: string; userAgent: string | null }) => Promise<void>;
   /** Notes glasses paired and unpaired in the account's activity (issue #12). */
@@ -135,11 +134,13 @@ export function createDevicesService(deps: DevicesDeps) {
   const now = deps.now ?? (() => new Date());
   const iso = (offsetMs = 0) => new Date(now().getTime() + offsetMs).toISOString();
   const flow = (outcome: PairingOutcome) => deps.metrics?.pairingFlows.inc({ outcome });
+  // Only wrong pairing codes count: a code that names waiting glasses is forgiven.
+  const limits = { pair: deps.limits.action('pair'), deviceAuthorization: deps.limits.action('deviceAuthorization'), oauthToken: deps.limits.action('oauthToken') };
 
   /** An OAuth endpoint's rate limit: a refusal says when to come back (Retry-After: the limit's window). */
   async function limitOAuth(action: 'deviceAuthorization' | 'oauthToken', ip: string): Promise<void> {
     try {
-      await deps.limit(action, ip);
+      await limits[action].count(ip);
     } catch (error) {
       if (error instanceof DomainError && error.kind === 'too-many') {
         throw new DomainError('too-many', error.message, { code: 'too_many_requests', retryAfterSeconds: config.rateLimits[action].perIp.windowSeconds });
@@ -162,9 +163,9 @@ export function createDevicesService(deps: DevicesDeps) {
    * code that names glasses waiting for an answer is then taken off the count.
    */
   async function enteredCode(user: SignedInUser, userCode: string, ip: string): Promise<store.AuthorizationRow> {
-    await deps.limit('pair', ip, user.uid);
+    await limits.pair.count(ip, user.uid);
     const row = await pendingAuthorization(userCode);
-    await deps.forgive('pair', ip, user.uid);
+    await limits.pair.forgive(ip, user.uid);
     return row;
   }
 

@@ -15,12 +15,11 @@ import {
   type GlassesScope,
 } from '@seva/shared';
 import { z } from 'zod';
-import { notFound } from '../../domain-errors.ts';
-import { actingDevice } from '../../plugins/acting-device.ts';
 import { security } from '../../plugins/api-contract.ts';
 import { fileBytes } from '../../plugins/contract-parts.ts';
 import { actingHelperName, helpersAllowed } from '../../plugins/session.ts';
 import { parseBody } from '../../plugins/parse-body.ts';
+import { parseParams } from '../../plugins/parse-params.ts';
 import { formOf, registerFormParsers } from './form-http.ts';
 import type { FacesService } from './service.ts';
 
@@ -61,17 +60,17 @@ export function facesRoutes(faces: FacesService) {
 
     app.post('/store_face', faceCall('faces:write', 'Store a face from a picture showing exactly one', storeFaceFieldsSchema.extend({ file: imageFile }), faceSummarySchema), async (request) => {
       const { fields, file } = formOf(request);
-      return faces.store(request.user, parseBody(storeFaceFieldsSchema, fields), file, actingDevice(request), actingHelperName(request));
+      return faces.store(request.user, parseBody(storeFaceFieldsSchema, fields), file, request.caller.from, actingHelperName(request));
     });
 
     app.put('/update_face_name', faceCall('faces:write', 'Rename a face', renameFaceSchema, faceSummarySchema), async (request) => {
       const { fields } = formOf(request);
-      return faces.rename(request.user, parseBody(renameFaceSchema, fields), actingDevice(request), actingHelperName(request));
+      return faces.rename(request.user, parseBody(renameFaceSchema, fields), request.caller.from, actingHelperName(request));
     });
 
     app.delete('/delete_face', faceCall('faces:write', 'Delete a face and its picture', deleteFaceSchema, messageAnswerSchema), async (request) => {
       const { fields } = formOf(request);
-      await faces.remove(request.user, parseBody(deleteFaceSchema, fields), actingDevice(request), actingHelperName(request));
+      await faces.remove(request.user, parseBody(deleteFaceSchema, fields), request.caller.from, actingHelperName(request));
       return { message: faceMessages.deleted };
     });
 
@@ -100,9 +99,7 @@ export function facesRoutes(faces: FacesService) {
       },
     };
     app.get('/image/:faceId', imageCall, async (request, reply) => {
-      const params = imageParams.safeParse(request.params);
-      if (!params.success) throw notFound(faceMessages.faceNotFound);
-      const image = await faces.image(request.user, params.data.faceId);
+      const image = await faces.image(request.user, parseParams(imageParams, request.params, faceMessages.faceNotFound).faceId);
       return reply.type(image.contentType).header('Cache-Control', 'private, no-store').send(image.data);
     });
   };

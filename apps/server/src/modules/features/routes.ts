@@ -8,9 +8,6 @@ import type { FeaturesService } from './service.ts';
 export function featuresRoutes(features: FeaturesService) {
   return async (app: FastifyInstance) => {
     const listCall = { ...helpersAllowed, schema: browserCall('api: features', 'The eight features, their download links and what the glasses run', {}, featuresAnswerSchema) };
-    app.get('/', listCall, async (request, reply) => {
-      reply.header('Cache-Control', 'no-store');
-      return features.list(request.user);
-    });
+    app.get('/', listCall, async (request) => features.list(request.user));
   };
 }

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { livenessAnswerSchema, notReadySchema, readinessSchema } from '@seva/shared';
-import { security } from '../../plugins/api-contract.ts';
-import { refusals } from '../../plugins/contract-parts.ts';
+import { refusals, security } from '../../plugins/api-contract.ts';
 import type { HealthService } from './service.ts';
 
 const healthCall = (summary: string, response: object) => ({ schema: { tags: ['api: health'], summary, security: security.anyone, response } });

@@ -145,6 +145,16 @@ describe.each(engines)('bad input to helpers on %s', (engine) => {
     expect((await attempt(helper.password, '198.51.100.20')).statusCode).toBe(200);
   });
 
+  it('answers 404 for a path id that is no UUID, as for one that names nothing', async () => {
+    const { wearer, cookie } = await wearerWithHelper(t);
+    for (const id of ['not-a-uuid', 'a%00b', randomUUID()]) {
+      const removed = await send('DELETE', `/api/helpers/${id}`, undefined, { cookie: wearer.cookie });
+      expect([removed.status, removed.json], id).toEqual([404, { message: helperMessages.helperNotFound }]);
+      const stopped = await send('DELETE', `/api/helper/wearers/${id}`, undefined, { cookie });
+      expect([stopped.status, stopped.json], id).toEqual([404, { message: helperMessages.notYourWearer }]);
+    }
+  });
+
   it('rate-limits invitations per wearer and per invited address, as sign-up is', async () => {
     const wearer = await signedInUser(t);
     const invite = (cookie: string, email: string) => send('POST', '/api/helpers', { name: 'Sam', email }, { cookie });

@@ -5,20 +5,27 @@ import {
   changeHelperPasswordSchema,
   deleteAccountSchema,
   helperMessages,
+  helperSignedInAnswerSchema,
   helperSignInSchema,
+  helpersAnswerSchema,
+  invitationSummarySchema,
   invitationTokenSchema,
+  invitedHelperAnswerSchema,
   inviteHelperSchema,
+  MAX_HELPERS,
+  messageAnswer,
   messages,
   newPasswordSchema,
   resetRequestSchema,
 } from '@seva/shared';
 import { z } from 'zod';
-import { notFound, refused, unauthenticated } from '../../domain-errors.ts';
-import { caller } from '../../plugins/caller.ts';
+import { refused, unauthenticated } from '../../domain-errors.ts';
+import { noContent, refusals, security } from '../../plugins/api-contract.ts';
 import { parseBody } from '../../plugins/parse-body.ts';
-import { clearSessionCookie, sessionToken, setSessionCookie, type Identify } from '../../plugins/session.ts';
+import { parseParams } from '../../plugins/parse-params.ts';
+import type { Identify } from '../../plugins/session.ts';
 import { hashToken } from '../../tokens.ts';
-import { SESSION_TTL_MS } from '../identity/service.ts';
+import { clearSessionCookie, sessionToken, setSessionCookie } from '../sessions/cookie-http.ts';
 import type { HelperCaller, HelpersService } from './service.ts';
 
 interface CookieOptions {
@@ -28,6 +35,17 @@ interface CookieOptions {
 // Link and wearer ids are UUIDs: anything else (a NUL, which PostgreSQL text cannot hold) is simply not found.
 const idParams = z.object({ id: z.uuid() });
 const wearerParams = z.object({ wearerId: z.uuid() });
+
+const RESET_LINK_SENT = 'If a helper account has this address, we have sent it a link to choose a new password.';
+const PASSWORD_RESET = 'Your password has been changed. You can now sign in as a helper.';
+
+/** A call about helpers: who may make it, what it takes, its success and the refusals (D-010) it may send. */
+const helperCall = (
+  summary: string,
+  who: (typeof security)[keyof typeof security],
+  parts: { params?: z.ZodType; body?: z.ZodType; description?: string },
+  response: Record<number, z.ZodType>,
+) => ({ schema: { tags: ['api: helpers'], summary, security: who, ...parts, response } });
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -61,20 +79,28 @@ export function helperProbe(helpers: HelpersService) {
 /** /api/helpers: the wearer's helpers and invitations (private; helpers are refused by the private scope). */
 export function wearerHelpersRoutes(helpers: HelpersService) {
   return async (app: FastifyInstance) => {
-    app.get('/', async (_request, reply) => {
-      reply.header('Cache-Control', 'no-store');
-      return { helpers: await helpers.list(_request.user) };
-    });
+    const list = helperCall("The wearer's helpers and open invitations", security.session, {}, { 200: helpersAnswerSchema, ...refusals(401, 403) });
+    app.get('/', list, async (request) => ({ helpers: await helpers.list(request.user) }));
 
-    app.post('/', async (request, reply) => {
-      const helper = await helpers.invite(request.user, parseBody(inviteHelperSchema, request.body), caller(request));
+    const invite = helperCall(
+      'Invite a helper: the invitation e-mail carries a link that works once',
+      security.session,
+      { body: inviteHelperSchema, description: `At most ${MAX_HELPERS} helpers and open invitations together (409), one per address.` },
+      { 201: invitedHelperAnswerSchema, ...refusals(400, 401, 403, 409, 429, 503) },
+    );
+    app.post('/', invite, async (request, reply) => {
+      const helper = await helpers.invite(request.user, parseBody(inviteHelperSchema, request.body), request.caller);
       return reply.status(201).send({ helper });
     });
 
-    app.delete('/:id', async (request, reply) => {
-      const params = idParams.safeParse(request.params);
-      if (!params.success) throw notFound(helperMessages.helperNotFound);
-      await helpers.remove(request.user, params.data.id);
+    const remove = helperCall(
+      "Cancel an invitation, or end a helper's access at once (they are told)",
+      security.session,
+      { params: idParams },
+      { 204: noContent('Cancelled or removed.'), ...refusals(401, 403, 404) },
+    );
+    app.delete('/:id', remove, async (request, reply) => {
+      await helpers.remove(request.user, parseParams(idParams, request.params, helperMessages.helperNotFound).id);
       return reply.status(204).send();
     });
   };
@@ -83,15 +109,33 @@ export function wearerHelpersRoutes(helpers: HelpersService) {
 /** /api/helper-invitations: the invitation link's page (public: the token is the proof). */
 export function invitationRoutes(helpers: HelpersService, options: CookieOptions) {
   return async (app: FastifyInstance) => {
-    app.post('/inspect', async (request) => helpers.inspect(parseBody(invitationTokenSchema, request.body).token));
+    const inspect = helperCall(
+      'Whom an invitation link is from and for, before it is accepted',
+      security.anyone,
+      { body: invitationTokenSchema, description: 'A link cancelled, declined, expired or used already is 410 and says which.' },
+      { 200: invitationSummarySchema, ...refusals(400, 403, 404, 410) },
+    );
+    app.post('/inspect', inspect, async (request) => helpers.inspect(parseBody(invitationTokenSchema, request.body).token));
 
-    app.post('/accept', async (request, reply) => {
-      const { token, probe } = await helpers.accept(parseBody(acceptInvitationSchema, request.body), caller(request), sessionToken(request));
-      setSessionCookie(reply, token, { secure: options.secureCookies, maxAgeSeconds: SESSION_TTL_MS / 1000 });
+    const accept = helperCall(
+      "Accept an invitation; the browser is signed in as the helper, acting for the wearer",
+      security.anyone,
+      { body: acceptInvitationSchema, description: 'Without a helper account for the address: `name`, `password` and `confirmPassword` make one; with one: its `password`.' },
+      { 200: helperSignedInAnswerSchema, ...refusals(400, 401, 403, 404, 410, 429) },
+    );
+    app.post('/accept', accept, async (request, reply) => {
+      const { token, probe } = await helpers.accept(parseBody(acceptInvitationSchema, request.body), request.caller, sessionToken(request));
+      setSessionCookie(reply, token, options.secureCookies);
       return probe;
     });
 
-    app.post('/decline', async (request, reply) => {
+    const decline = helperCall(
+      'Decline an invitation: the link stops working and the wearer is told',
+      security.anyone,
+      { body: invitationTokenSchema },
+      { 204: noContent('Declined.'), ...refusals(400, 403, 404, 410) },
+    );
+    app.post('/decline', decline, async (request, reply) => {
       await helpers.decline(parseBody(invitationTokenSchema, request.body).token);
       return reply.status(204).send();
     });
@@ -101,20 +145,38 @@ export function invitationRoutes(helpers: HelpersService, options: CookieOptions
 /** /api/auth/helper: a helper's sign-in and password reset (public). */
 export function helperAuthRoutes(helpers: HelpersService, options: CookieOptions) {
   return async (app: FastifyInstance) => {
-    app.post('/sign-in', async (request, reply) => {
-      const { token, probe } = await helpers.signIn(parseBody(helperSignInSchema, request.body), caller(request), sessionToken(request));
-      setSessionCookie(reply, token, { secure: options.secureCookies, maxAgeSeconds: SESSION_TTL_MS / 1000 });
+    const signIn = helperCall(
+      "Sign in as a helper; sets the session cookie",
+      security.anyone,
+      { body: helperSignInSchema, description: 'With one wearer the helper acts for them at once; with several, `actingFor` is null until POST /api/helper/acting-for.' },
+      { 200: helperSignedInAnswerSchema, ...refusals(400, 401, 403, 429) },
+    );
+    app.post('/sign-in', signIn, async (request, reply) => {
+      const { token, probe } = await helpers.signIn(parseBody(helperSignInSchema, request.body), request.caller, sessionToken(request));
+      setSessionCookie(reply, token, options.secureCookies);
       return probe;
     });
 
-    app.post('/forgot-password', async (request) => {
-      await helpers.requestPasswordReset(parseBody(resetRequestSchema, request.body).email, caller(request));
-      return { message: 'If a helper account has this address, we have sent it a link to choose a new password.' };
+    const forgot = helperCall(
+      "E-mail a link to choose a new helper password",
+      security.anyone,
+      { body: resetRequestSchema, description: 'The same answer whether or not a helper account has the address.' },
+      { 200: messageAnswer(RESET_LINK_SENT), ...refusals(400, 403, 429) },
+    );
+    app.post('/forgot-password', forgot, async (request) => {
+      await helpers.requestPasswordReset(parseBody(resetRequestSchema, request.body).email, request.caller);
+      return { message: RESET_LINK_SENT };
     });
 
-    app.post('/reset-password', async (request) => {
+    const reset = helperCall(
+      "Choose a new helper password with the reset link's token",
+      security.anyone,
+      { body: newPasswordSchema, description: "Every browser of the helper signs in again." },
+      { 200: messageAnswer(PASSWORD_RESET), ...refusals(400, 403, 410) },
+    );
+    app.post('/reset-password', reset, async (request) => {
       await helpers.resetPassword(parseBody(newPasswordSchema, request.body));
-      return { message: 'Your password has been changed. You can now sign in as a helper.' };
+      return { message: PASSWORD_RESET };
     });
   };
 }
@@ -137,22 +199,44 @@ export function helperOwnRoutes(helpers: HelpersService, identifyWearer: Identif
       throw unauthenticated(messages.signInRequired);
     });
 
-    app.post('/acting-for', async (request) => helpers.actFor(request.helper, parseBody(actingForSchema, request.body).wearerId));
+    const actingFor = helperCall(
+      'Choose the wearer the helper acts for from now on',
+      security.session,
+      { body: actingForSchema },
+      { 200: helperSignedInAnswerSchema, ...refusals(400, 401, 403) },
+    );
+    app.post('/acting-for', actingFor, async (request) => helpers.actFor(request.helper, parseBody(actingForSchema, request.body).wearerId));
 
-    app.put('/password', async (request, reply) => {
+    const password = helperCall(
+      "Change the helper's password; their other browsers sign in again",
+      security.session,
+      { body: changeHelperPasswordSchema },
+      { 204: noContent('Changed.'), ...refusals(400, 401, 403) },
+    );
+    app.put('/password', password, async (request, reply) => {
       await helpers.changePassword(request.helper, parseBody(changeHelperPasswordSchema, request.body));
       return reply.status(204).send();
     });
 
-    app.delete('/wearers/:wearerId', async (request, reply) => {
-      const params = wearerParams.safeParse(request.params);
-      if (!params.success) throw notFound(helperMessages.notYourWearer);
-      await helpers.stopHelping(request.helper, params.data.wearerId);
+    const stop = helperCall(
+      'Stop helping a wearer: the link ends and the wearer is told',
+      security.session,
+      { params: wearerParams },
+      { 204: noContent('No longer helping.'), ...refusals(401, 403, 404) },
+    );
+    app.delete('/wearers/:wearerId', stop, async (request, reply) => {
+      await helpers.stopHelping(request.helper, parseParams(wearerParams, request.params, helperMessages.notYourWearer).wearerId);
       return reply.status(204).send();
     });
 
-    app.delete('/account', async (request, reply) => {
-      await helpers.deleteAccount(request.helper, parseBody(deleteAccountSchema, request.body).password, caller(request));
+    const deleteAccount = helperCall(
+      "Delete the helper's account (asks its password); every link ends and each wearer is told",
+      security.session,
+      { body: deleteAccountSchema },
+      { 204: noContent('Deleted; the session cookie is cleared.'), ...refusals(400, 401, 403, 429) },
+    );
+    app.delete('/account', deleteAccount, async (request, reply) => {
+      await helpers.deleteAccount(request.helper, parseBody(deleteAccountSchema, request.body).password, request.caller);
       clearSessionCookie(reply, options.secureCookies);
       return reply.status(204).send();
     });

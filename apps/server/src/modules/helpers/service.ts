@@ -11,29 +11,29 @@ import {
   noLongerHelping,
   type ChangeHelperPasswordInput,
   type HelperSessionInfo,
+  type HelperSignedInAnswer,
   type HelperSignInInput,
   type HelperSummary,
   type InvitationSummary,
   type InviteHelperInput,
   type NewPasswordInput,
-  type SessionUser,
 } from '@seva/shared';
 import type { z } from 'zod';
-import type { Config, RateLimit } from '../../config.ts';
+import type { Caller } from '../../caller.ts';
+import type { Config } from '../../config.ts';
 import { isUniqueViolation, type Db, type Executor } from '../../db/database.ts';
 import type { SignedInUser } from '../../db/signed-in-user.ts';
-import { conflict, expired, invalid, notFound, refused, tooMany, unauthenticated, unavailable } from '../../domain-errors.ts';
+import { conflict, expired, invalid, notFound, refused, unauthenticated, unavailable } from '../../domain-errors.ts';
 import { isSingleMailAddress } from '../../mail/mail-address.ts';
 import type { Mail, Mailer } from '../../mail/mailer.ts';
 import { parseInput } from '../../parse-input.ts';
-import { isTouchDue, sessionExpiry } from '../../session-lifetime.ts';
 import { hashToken, newToken } from '../../tokens.ts';
 import { ACTIVITY_RETENTION_MS } from '../activity/service.ts';
+import type { AttemptLimits } from '../attempt-limits/service.ts';
 import { failedSignIns } from '../identity/failed-sign-ins.ts';
 import { hashPassword, isWeakPassword, verifyAgainstDecoy, verifyPassword } from '../identity/passwords.ts';
-import * as limits from '../identity/rate-limits.ts';
-import type { Caller } from '../identity/service.ts';
-import { toSessionUser } from '../identity/session-user.ts';
+import { isTouchDue, sessionExpiry } from '../sessions/lifetime.ts';
+import { toSessionUser } from '../sessions/session-user.ts';
 import { acceptedMail, declinedMail, helperResetMail, invitationMail, removedMail, stoppedMail, wearerDeletedMail } from './emails.ts';
 import * as store from './store.ts';
 
@@ -61,18 +61,12 @@ export interface HelperCaller {
   email: string;
 }
 
-/** GET /api/auth/session for a helper's browser. */
-interface HelperProbe {
-  user: SessionUser | null;
-  helper: HelperSessionInfo;
-}
-
 interface HelpersDeps {
   db: Db;
   mailer: Mailer;
   config: Pick<Config, 'publicUrl' | 'rateLimits'>;
-  /** Counts an attempt at a rate-limited action (identity's limits: the same counters and messages). */
-  limit: (action: keyof Config['rateLimits'], ip: string, account?: string) => Promise<void>;
+  /** The attempt limits helpers declare (invitations, reset requests), and failed sign-ins' counters: the wearers' own. */
+  limits: Pick<AttemptLimits, 'action' | 'counters' | 'clearAccounts'>;
   /** Ends a wearer's session that a browser carried when a helper signs in on it. */
   endWearerSession: (token: string | undefined) => Promise<void>;
   now?: () => Date;
@@ -92,7 +86,8 @@ export function createHelpersService(deps: HelpersDeps) {
   const { db, mailer, config } = deps;
   const now = deps.now ?? (() => new Date());
   const iso = (offsetMs = 0) => new Date(now().getTime() + offsetMs).toISOString();
-  const guesses = failedSignIns(db, config.rateLimits.signIn, now);
+  const guesses = failedSignIns(deps.limits.counters, config.rateLimits.signIn);
+  const limits = { invite: deps.limits.action('helperInvite'), reset: deps.limits.action('reset') };
 
   /** A notice that fails to send must not undo what happened: the state is the truth, the e-mail a courtesy. */
   async function tell(mail: Mail): Promise<void> {
@@ -101,10 +96,6 @@ export function createHelpersService(deps: HelpersDeps) {
     } catch {
       // Nothing to retry with: the portal shows the same state.
     }
-  }
-
-  async function limitKey(key: string, rule: RateLimit): Promise<void> {
-    if (!(await limits.hit(db, key, rule, now()))) throw tooMany(messages.tooManyAttempts);
   }
 
   /** The invitation a token names, if it can still be accepted; otherwise what became of it (404 or 410). */
@@ -148,7 +139,7 @@ export function createHelpersService(deps: HelpersDeps) {
     await deps.endWearerSession(previousToken);
   }
 
-  async function probeOf(tokenHash: string): Promise<HelperProbe | undefined> {
+  async function probeOf(tokenHash: string): Promise<HelperSignedInAnswer | undefined> {
     const row = await store.findSession(db, tokenHash, iso());
     if (!row) return undefined;
     const wearers = (await store.activeWearersOf(db, row.helper_id)).map((w) => ({ id: w.uid, username: w.username }));
@@ -185,8 +176,8 @@ export function createHelpersService(deps: HelpersDeps) {
 
     /** Invites a helper: at most five helpers and open invitations, one per address; the e-mail carries the one link. */
     async invite(wearer: SignedInUser, input: InviteHelperInput, caller: Caller): Promise<HelperSummary> {
-      await deps.limit('helperInvite', caller.ip, input.email);
-      await limitKey(`helperInvite:wearer:${wearer.uid}`, config.rateLimits.helperInvite.perAccount);
+      await limits.invite.count(caller.ip, input.email);
+      await limits.invite.countAccount(wearer.uid, 'wearer');
       if (!isSingleMailAddress(input.email)) throw invalid(messages.invalidEmail, 'email');
       if (input.email === wearer.email.toLowerCase()) throw conflict(helperMessages.ownAddress, 'email');
       const { token, hash } = newToken();
@@ -250,7 +241,7 @@ export function createHelpersService(deps: HelpersDeps) {
      * and password (SPEC's rules); with one, its password. The browser is then signed in as the helper, acting for
      * this wearer, whatever session it had; the wearer is told by e-mail.
      */
-    async accept(body: AcceptInput, caller: Caller, previousToken: string | undefined): Promise<{ token: string; probe: HelperProbe }> {
+    async accept(body: AcceptInput, caller: Caller, previousToken: string | undefined): Promise<{ token: string; probe: HelperSignedInAnswer }> {
       const link = await openInvitation(body.token);
       const existing = await store.findAccountByEmail(db, link.email);
       let account: store.HelperAccountRow;
@@ -280,7 +271,7 @@ export function createHelpersService(deps: HelpersDeps) {
     },
 
     /** Helper sign-in: 'Invalid credentials' for a wrong address or password alike; acts for the wearer when there is one. */
-    async signIn(input: HelperSignInInput, caller: Caller, previousToken: string | undefined): Promise<{ token: string; probe: HelperProbe }> {
+    async signIn(input: HelperSignInInput, caller: Caller, previousToken: string | undefined): Promise<{ token: string; probe: HelperSignedInAnswer }> {
       const account = await checkPassword(await store.findAccountByEmail(db, input.email), input.password, caller, input.email);
       const wearers = await store.activeWearersOf(db, account.id);
       const token = await newSession(db, account.id, wearers.length === 1 ? wearers[0]!.uid : null, caller);
@@ -290,7 +281,7 @@ export function createHelpersService(deps: HelpersDeps) {
 
     /** A reset link by e-mail when a helper account has this address; the same answer either way. */
     async requestPasswordReset(email: string, caller: Caller): Promise<void> {
-      await deps.limit('reset', caller.ip, signInAccount(email));
+      await limits.reset.count(caller.ip, signInAccount(email));
       const account = await store.findAccountByEmail(db, email);
       if (!account) return;
       const { token, hash } = newToken();
@@ -341,7 +332,7 @@ export function createHelpersService(deps: HelpersDeps) {
     probe: probeOf,
 
     /** Chooses the wearer the helper acts for; only one with an active link. */
-    async actFor(helper: HelperCaller, wearerId: string): Promise<HelperProbe> {
+    async actFor(helper: HelperCaller, wearerId: string): Promise<HelperSignedInAnswer> {
       if (!(await store.findActiveLink(db, helper.helperId, wearerId))) throw refused(helperMessages.notYourWearer);
       await store.setActingFor(db, helper.tokenHash, wearerId);
       return (await probeOf(helper.tokenHash))!;
@@ -380,7 +371,7 @@ export function createHelpersService(deps: HelpersDeps) {
         for (const wearer of wearers) await store.moveLink(trx, wearer.id, 'active', { status: 'stopped', ended_at: iso() });
         await store.deleteAccount(trx, helper.helperId);
       });
-      await limits.clearAccounts(db, [encodeURIComponent(signInAccount(helper.email)), signInAccount(helper.email)]);
+      await deps.limits.clearAccounts(db, [encodeURIComponent(signInAccount(helper.email)), signInAccount(helper.email)]);
       for (const wearer of wearers) await tell(stoppedMail(wearer.email, { wearer: wearer.username, helperName: wearer.name, accountDeleted: true }));
     },
 

@@ -16,7 +16,7 @@ export const RESTORE_ENDED = 'This account can no longer be restored. Its e-mail
  * again) and keeps its rows; `account_closures` holds what it gave up and the restore link's hash until the account is
  * restored or erased. Nothing can sign in to it or find it by e-mail or license ID meanwhile.
  */
-export function closures(db: Db, now: () => Date) {
+export function closures(db: Db, now: () => Date, endSessions: (trx: Executor, userId: string) => Promise<void>) {
   const iso = (offsetMs = 0) => new Date(now().getTime() + offsetMs).toISOString();
   const placeholder = (uid: string) => ({ email: `closed-${uid}@closed.invalid`, license_key: `closed:${uid}` });
 
@@ -30,7 +30,7 @@ export function closures(db: Db, now: () => Date) {
         .values({ user_id: user.uid, email: user.email, license_id: user.license_id, license_key: user.license_key, closed_at: iso(), restore_hash: hash, restore_until: until })
         .execute();
       await store.updateUser(trx, user.uid, { ...placeholder(user.uid), is_active: 0, is_logged_in: 0 });
-      await store.deleteUserSessions(trx, user.uid);
+      await endSessions(trx, user.uid);
       await store.deleteUserTokens(trx, user.uid);
       return { token, until: new Date(until) };
     },

@@ -1,9 +1,8 @@
 import { messages } from '@seva/shared';
 import type { RateLimit } from '../../config.ts';
-import type { Db } from '../../db/database.ts';
 import { tooMany } from '../../domain-errors.ts';
 import { rateLimitAddress } from '../../client-address.ts';
-import * as limits from './rate-limits.ts';
+import type { AttemptCounters } from '../attempt-limits/service.ts';
 
 interface FailedSignInRules {
   /** Failed sign-ins from one address, whatever the account. */
@@ -34,7 +33,7 @@ const pairPrefix = (account: string) => `signIn:pair:${encodeURIComponent(accoun
  * while a wrong one is refused as too many and blocks that pair for the window: one guess per account and window.
  * Every instance shares the counts (they are rows of `rate_limits`).
  */
-export function failedSignIns(db: Db, rules: FailedSignInRules, now: () => Date, refusedBy: (limit: 'signIn', scope: 'ip' | 'account') => void = () => {}) {
+export function failedSignIns(counters: AttemptCounters, rules: FailedSignInRules, refusedBy: (limit: 'signIn', scope: 'ip' | 'account') => void = () => {}) {
   const refuse = (scope: 'ip' | 'account') => {
     refusedBy('signIn', scope);
     return tooMany(messages.tooManyAttempts);
@@ -50,20 +49,20 @@ export function failedSignIns(db: Db, rules: FailedSignInRules, now: () => Date,
       const address = rateLimitAddress(ip);
       const ipKey = `signIn:ip:${address}`;
       const pairKey = `${pairPrefix(account)}${address}`;
-      const addressOpen = await limits.hit(db, ipKey, perIp, now());
-      if (!addressOpen && (await limits.current(db, pairKey, now())) > 0) throw refuse('ip');
-      if (!(await limits.hit(db, pairKey, perAccount, now()))) {
+      const addressOpen = await counters.hit(ipKey, perIp);
+      if (!addressOpen && (await counters.current(pairKey)) > 0) throw refuse('ip');
+      if (!(await counters.hit(pairKey, perAccount))) {
         // A blocked pair's attempts are not checked, so they do not use up the address's allowance.
-        await limits.takeBack(db, ipKey);
+        await counters.takeBack(ipKey);
         throw refuse('account');
       }
       return {
         async succeeded() {
-          await limits.takeBack(db, ipKey);
-          await limits.clear(db, pairKey);
+          await counters.takeBack(ipKey);
+          await counters.clear(pairKey);
         },
         async failed(accountExists) {
-          const failures = accountExists ? await limits.count(db, `signIn:failures:${encodeURIComponent(account)}`, perAccount.windowSeconds, now()) : 0;
+          const failures = accountExists ? await counters.count(`signIn:failures:${encodeURIComponent(account)}`, perAccount.windowSeconds) : 0;
           if (!addressOpen) throw refuse('ip');
           return failures;
         },
@@ -72,7 +71,7 @@ export function failedSignIns(db: Db, rules: FailedSignInRules, now: () => Date,
 
     /** A new password: every address may try the account again. */
     async forgetAccount(account: string): Promise<void> {
-      await limits.clearPrefix(db, pairPrefix(account));
+      await counters.clearPrefix(pairPrefix(account));
     },
   };
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, engines, newUserInput, signedInUser, tokenFromMail, type TestApp } from '../../testing/test-app.ts';
-import { createIdentityService, RESET_TTL_MS } from './service.ts';
+import { identityServiceAt } from '../../testing/identity-service-at.ts';
+import { RESET_TTL_MS } from './service.ts';
 
 const LINK_INVALID = { message: 'This link is invalid or has already been used.' };
 const LINK_EXPIRED = { message: 'This link has expired. Please ask for a new one.' };
@@ -95,8 +96,7 @@ describe.each(engines)('password reset on %s', (engine) => {
 
   it('keeps a link valid for 1 hour', async () => {
     const { input, user, token } = await accountWithResetLink();
-    const { database, mailer } = t.infrastructure;
-    const at = (ms: number) => createIdentityService({ db: database.db, mailer, config: t.config, now: () => new Date(Date.now() + ms) });
+    const at = (offsetMs: number) => identityServiceAt(t, { offsetMs });
     const body = { token, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD };
     await expect(at(RESET_TTL_MS + 1000).resetPassword(body)).rejects.toMatchObject({ kind: 'expired', message: LINK_EXPIRED.message });
     await expect(at(RESET_TTL_MS - 60_000).resetPassword(body)).resolves.toBe(user.uid);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { defaultRateLimits, loadConfig, type Config, type RateLimit } from '../../config.ts';
 import { createTestApp, engines, newUserInput, relaxedLimits, signedInUser, tokenFromMail, type TestApp } from '../../testing/test-app.ts';
-import { createIdentityService } from './service.ts';
+import { identityServiceAt } from '../../testing/identity-service-at.ts';
 
 const TOO_MANY = { message: 'Too many attempts. Please try again later' };
 const WRONG_PASSWORD = { message: 'Invalid password', field: 'password' };
@@ -173,9 +173,8 @@ describe.each(engines)('failed sign-ins per account and address on %s', (engine)
     for (let i = 0; i < 3; i += 1) await signInWith(inject, input.licenseId, 'Wrong-Cactus9!');
     expect((await signInWith(inject, input.licenseId, input.password)).statusCode).toBe(429);
 
-    const { database, mailer } = t.infrastructure;
     const later = new Date(Date.now() + (three.windowSeconds + 1) * 1000);
-    const identity = createIdentityService({ db: database.db, mailer, config: t.config, now: () => later });
+    const identity = identityServiceAt(t, { now: () => later });
     const { user } = await identity.signIn({ licenseId: input.licenseId, password: input.password }, { ip: '127.0.0.1', userAgent: null });
     expect(user.email).toBe(input.email);
   });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, engines, newUserInput, signedInUser, tokenFromMail, type TestApp } from '../../testing/test-app.ts';
-import { createIdentityService, VERIFY_TTL_MS } from './service.ts';
+import { identityServiceAt } from '../../testing/identity-service-at.ts';
+import { VERIFY_TTL_MS } from './service.ts';
 
 const LINK_INVALID = { message: 'This link is invalid or has already been used.' };
 const LINK_EXPIRED = { message: 'This link has expired. Please ask for a new one.' };
@@ -68,8 +69,7 @@ describe.each(engines)('e-mail verification on %s', (engine) => {
 
   it('keeps a link valid for 24 hours', async () => {
     const { input, token } = await unverifiedAccount();
-    const { database, mailer } = t.infrastructure;
-    const at = (ms: number) => createIdentityService({ db: database.db, mailer, config: t.config, now: () => new Date(Date.now() + ms) });
+    const at = (offsetMs: number) => identityServiceAt(t, { offsetMs });
     await expect(at(VERIFY_TTL_MS + 1000).verifyEmail(token)).rejects.toMatchObject({ kind: 'expired', message: LINK_EXPIRED.message });
     await expect(at(VERIFY_TTL_MS - 60_000).verifyEmail(token)).resolves.toBe('verified');
     expect(VERIFY_TTL_MS).toBe(24 * 60 * 60 * 1000);

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { manualSummarySchema } from '@seva/shared';
 import { z } from 'zod';
 import { notFound } from '../../domain-errors.ts';
+import { noContent } from '../../plugins/api-contract.ts';
 import { browserCall, fileBytes } from '../../plugins/contract-parts.ts';
 import { helpersAllowed } from '../../plugins/session.ts';
 import { parseRange } from './byte-range.ts';
@@ -39,7 +40,7 @@ const fileCall = {
     response: {
       ...wholeOrRange.response,
       206: { description: 'The byte range asked for, in Content-Range.', content: pdf },
-      304: z.null().meta({ description: 'The PDF has not changed (If-None-Match).' }),
+      304: noContent('The PDF has not changed (If-None-Match).'),
     },
   },
 };
@@ -53,10 +54,7 @@ const fileCall = {
 export function manualsRoutes(manuals: ManualsService) {
   return async (app: FastifyInstance) => {
     const latestCall = { ...helpersAllowed, schema: browserCall('api: manuals', 'The newest readable manual', {}, manualSummarySchema, 404) };
-    app.get('/latest', latestCall, async (_request, reply) => {
-      reply.header('Cache-Control', 'no-store');
-      return manuals.latest();
-    });
+    app.get('/latest', latestCall, async () => manuals.latest());
 
     app.get('/:id/file', fileCall, async (request, reply) => {
       const manual = await manuals.file(fileParams.parse(request.params).id);

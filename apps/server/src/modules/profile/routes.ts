@@ -2,16 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { profileAnswerSchema, profileEditSchema, profileUpdatedAnswerSchema, profileUpdatedMessage } from '@seva/shared';
 import { browserCall } from '../../plugins/contract-parts.ts';
 import { parseBody } from '../../plugins/parse-body.ts';
-import { toSessionUser } from '../identity/session-user.ts';
+import { toSessionUser } from '../sessions/session-user.ts';
 import type { ProfileService } from './service.ts';
 
 /** /api/profile: GET the user record (product §3), PATCH `{ username }` or `{ phone }`. Signed in only. */
 export function profileRoutes(profile: ProfileService) {
   return async (app: FastifyInstance) => {
-    app.addHook('onSend', async (_request, reply) => {
-      reply.header('Cache-Control', 'no-store');
-    });
-
     const readCall = { schema: browserCall('api: profile', "The signed-in user's record, with its identity QR", {}, profileAnswerSchema) };
     app.get('/', readCall, async (request) => ({ user: toSessionUser(await profile.read(request.user)) }));
 

@@ -1,3 +1,4 @@
+import type { MessageAnswer } from '@seva/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client.ts';
 
@@ -5,7 +6,7 @@ import { apiFetch } from '../../../lib/api-client.ts';
 const resetLinkCheckQuery = (token: string) =>
   queryOptions({
     queryKey: ['reset-link', token],
-    queryFn: () => apiFetch<{ message: string }>('/api/auth/check-reset-token', { json: { token } }),
+    queryFn: () => apiFetch<MessageAnswer>('/api/auth/check-reset-token', { json: { token } }),
     enabled: token !== '',
     retry: false,
     staleTime: Infinity,

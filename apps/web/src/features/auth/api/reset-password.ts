@@ -1,9 +1,9 @@
-import type { NewPasswordInput } from '@seva/shared';
+import type { MessageAnswer, NewPasswordInput } from '@seva/shared';
 import { useMutation } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client.ts';
 
 export function useResetPassword() {
   return useMutation({
-    mutationFn: (input: NewPasswordInput) => apiFetch<{ message: string }>('/api/auth/reset-password', { json: input }),
+    mutationFn: (input: NewPasswordInput) => apiFetch<MessageAnswer>('/api/auth/reset-password', { json: input }),
   });
 }

@@ -1,4 +1,4 @@
-import type { SessionUser, SignInInput } from '@seva/shared';
+import type { SignInAnswer, SignInInput } from '@seva/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { setSignedIn } from '../../../lib/session.ts';
@@ -6,7 +6,7 @@ import { setSignedIn } from '../../../lib/session.ts';
 export function useSignIn() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: SignInInput) => apiFetch<{ user: SessionUser }>('/api/auth/sign-in', { json: input }),
+    mutationFn: (input: SignInInput) => apiFetch<SignInAnswer>('/api/auth/sign-in', { json: input }),
     onSuccess: ({ user }) => setSignedIn(queryClient, { user }),
   });
 }

@@ -1,9 +1,9 @@
-import type { SignUpInput } from '@seva/shared';
+import type { MessageAnswer, SignUpInput } from '@seva/shared';
 import { useMutation } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client.ts';
 
 export function useSignUp() {
   return useMutation({
-    mutationFn: (input: SignUpInput) => apiFetch<{ message: string }>('/api/auth/sign-up', { json: input }),
+    mutationFn: (input: SignUpInput) => apiFetch<MessageAnswer>('/api/auth/sign-up', { json: input }),
   });
 }

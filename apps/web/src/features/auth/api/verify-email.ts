@@ -1,8 +1,9 @@
+import type { MessageAnswer } from '@seva/shared';
 import { useMutation } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client.ts';
 
 export function useVerifyEmail() {
   return useMutation({
-    mutationFn: (token: string) => apiFetch<{ message: string }>('/api/auth/verify-email', { json: { token } }),
+    mutationFn: (token: string) => apiFetch<MessageAnswer>('/api/auth/verify-email', { json: { token } }),
   });
 }

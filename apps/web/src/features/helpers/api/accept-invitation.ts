@@ -1,4 +1,4 @@
-import type { HelperSessionInfo, SessionUser } from '@seva/shared';
+import type { HelperSignedInAnswer } from '@seva/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { setSignedIn, signedInFrom } from '../../../lib/session.ts';
@@ -16,7 +16,7 @@ export function useAcceptInvitation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: AcceptInvitationInput) =>
-      apiFetch<{ user: SessionUser | null; helper: HelperSessionInfo }>('/api/helper-invitations/accept', { json: input }),
+      apiFetch<HelperSignedInAnswer>('/api/helper-invitations/accept', { json: input }),
     onSuccess: (answer) => setSignedIn(queryClient, signedInFrom(answer)),
   });
 }

@@ -1,4 +1,4 @@
-import type { HelperSessionInfo, SessionUser } from '@seva/shared';
+import type { HelperSignedInAnswer } from '@seva/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { setSignedIn, signedInFrom } from '../../../lib/session.ts';
@@ -10,7 +10,7 @@ import { setSignedIn, signedInFrom } from '../../../lib/session.ts';
 export function useChooseWearer() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (wearerId: string) => apiFetch<{ user: SessionUser | null; helper: HelperSessionInfo }>('/api/helper/acting-for', { json: { wearerId } }),
+    mutationFn: (wearerId: string) => apiFetch<HelperSignedInAnswer>('/api/helper/acting-for', { json: { wearerId } }),
     onSuccess: (answer) => setSignedIn(queryClient, signedInFrom(answer)),
   });
 }

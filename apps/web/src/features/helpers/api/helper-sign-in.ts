@@ -1,4 +1,4 @@
-import type { HelperSessionInfo, HelperSignInInput, SessionUser } from '@seva/shared';
+import type { HelperSignedInAnswer, HelperSignInInput } from '@seva/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { setSignedIn, signedInFrom } from '../../../lib/session.ts';
@@ -7,7 +7,7 @@ import { setSignedIn, signedInFrom } from '../../../lib/session.ts';
 export function useHelperSignIn() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: HelperSignInInput) => apiFetch<{ user: SessionUser | null; helper: HelperSessionInfo }>('/api/auth/helper/sign-in', { json: input }),
+    mutationFn: (input: HelperSignInInput) => apiFetch<HelperSignedInAnswer>('/api/auth/helper/sign-in', { json: input }),
     onSuccess: (answer) => setSignedIn(queryClient, signedInFrom(answer)),
   });
 }

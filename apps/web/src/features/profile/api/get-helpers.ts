@@ -1,4 +1,4 @@
-import type { HelperSummary } from '@seva/shared';
+import type { HelpersAnswer } from '@seva/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client.ts';
 
@@ -6,7 +6,7 @@ import { apiFetch } from '../../../lib/api-client.ts';
 export const helpersQuery = () =>
   queryOptions({
     queryKey: ['helpers'],
-    queryFn: async ({ signal }) => (await apiFetch<{ helpers: HelperSummary[] }>('/api/helpers', { signal })).helpers,
+    queryFn: async ({ signal }) => (await apiFetch<HelpersAnswer>('/api/helpers', { signal })).helpers,
   });
 
 export function useHelpers() {

@@ -1,4 +1,4 @@
-import type { HelperSummary, InviteHelperInput } from '@seva/shared';
+import type { HelperSummary, InvitedHelperAnswer, InviteHelperInput } from '@seva/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { helpersQuery } from './get-helpers.ts';
@@ -7,7 +7,7 @@ import { helpersQuery } from './get-helpers.ts';
 export function useInviteHelper() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: InviteHelperInput) => apiFetch<{ helper: HelperSummary }>('/api/helpers', { json: input }),
+    mutationFn: (input: InviteHelperInput) => apiFetch<InvitedHelperAnswer>('/api/helpers', { json: input }),
     onSuccess: ({ helper }) => queryClient.setQueryData<HelperSummary[]>(helpersQuery().queryKey, (helpers) => [...(helpers ?? []), helper]),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: helpersQuery().queryKey }),
   });

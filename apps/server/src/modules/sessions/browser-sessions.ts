@@ -1,6 +1,6 @@
 import { hash } from 'node:crypto';
 import { accountMessages, browserDescription, type BrowserSession } from '@seva/shared';
-import type { Db } from '../../db/database.ts';
+import type { Db, Executor } from '../../db/database.ts';
 import { notFound } from '../../domain-errors.ts';
 import { hashToken } from '../../tokens.ts';
 import { readUserAgent } from '../../user-agent.ts';
@@ -14,11 +14,6 @@ const sessionIdOf = (tokenHash: string) => hash('sha256', `seva-session-id:${tok
 
 /** 'Signed-in browsers' on /profile: the user's live sessions, each signed out on its own or all but this one. */
 export function browserSessions(db: Db, now: () => Date) {
-  /** The user counts as signed out once their last session has ended. */
-  async function noteIfSignedOut(userId: string): Promise<void> {
-    if ((await store.countUserSessions(db, userId, now().toISOString())) === 0) await store.updateUser(db, userId, { is_logged_in: 0 });
-  }
-
   return {
     /** The user's live sessions, most recently used first; `current` is the asking browser's (its cookie's token). */
     async browserSessions(userId: string, currentToken: string | undefined): Promise<BrowserSession[]> {
@@ -28,7 +23,7 @@ export function browserSessions(db: Db, now: () => Date) {
         id: sessionIdOf(row.token_hash),
         ...readUserAgent(row.user_agent),
         signedInAt: row.created_at,
-        // The asking browser is in use now; others as last noted (at most hourly: session-lifetime.ts).
+        // The asking browser is in use now; others as last noted (at most hourly: lifetime.ts).
         lastActiveAt: row.token_hash === current ? now().toISOString() : row.last_used_at || row.created_at,
         current: row.token_hash === current,
       }));
@@ -44,13 +39,16 @@ export function browserSessions(db: Db, now: () => Date) {
       const rows = await store.listUserSessions(db, userId, now().toISOString());
       const row = rows.find((candidate) => sessionIdOf(candidate.token_hash) === sessionId);
       if (!row || !(await store.deleteUserSession(db, userId, row.token_hash))) throw notFound(accountMessages.sessionNotFound);
-      await noteIfSignedOut(userId);
+      await store.noteIfSignedOut(db, userId, now().toISOString());
       return browserDescription(readUserAgent(row.user_agent));
     },
 
-    /** 'Sign out all other browsers': every session of the user but the asking one; answers how many ended. */
-    async endOtherBrowserSessions(userId: string, currentToken: string | undefined): Promise<number> {
-      return store.deleteOtherSessions(db, userId, currentToken ? hashToken(currentToken) : '');
+    /**
+     * 'Sign out all other browsers' (and a password change's): every session of the user but the asking one, in
+     * `executor`'s transaction when given; answers how many ended.
+     */
+    async endOtherBrowserSessions(userId: string, currentToken: string | undefined, executor: Executor = db): Promise<number> {
+      return store.deleteOtherSessions(executor, userId, currentToken ? hashToken(currentToken) : '');
     },
   };
 }

@@ -1,5 +1,4 @@
 import { sql } from 'kysely';
-import type { RateLimit } from '../../config.ts';
 import type { Db, Executor } from '../../db/database.ts';
 
 /**
@@ -29,11 +28,6 @@ export async function current(db: Db, key: string, now = new Date()): Promise<nu
   return Number(row?.hits ?? 0);
 }
 
-/** Counts a hit; false once the key has been hit more than `limit.max` times in its window. */
-export async function hit(db: Db, key: string, limit: RateLimit, now = new Date()): Promise<boolean> {
-  return (await count(db, key, limit.windowSeconds, now)) <= limit.max;
-}
-
 /** Takes one hit back (an attempt counted in advance that turned out not to count). */
 export async function takeBack(db: Db, key: string): Promise<void> {
   await db
@@ -54,7 +48,7 @@ export async function clearPrefix(db: Db, prefix: string): Promise<void> {
   await db.deleteFrom('rate_limits').where(sql<boolean>`key like ${pattern} escape '\\'`).execute();
 }
 
-/** Windows that have ended count as no row at all (`hit` starts a new one), so they can go. */
+/** Windows that have ended count as no row at all (`count` starts a new one), so they can go. */
 export async function deleteEnded(db: Db, now: string): Promise<number> {
   const result = await db.deleteFrom('rate_limits').where('reset_at', '<=', now).executeTakeFirst();
   return Number(result.numDeletedRows);
