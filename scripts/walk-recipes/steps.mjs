@@ -235,7 +235,6 @@ export const getContactsUpdated = () => apiFetch<ContactsUpdatedAnswer>('/api/co
       edit(copy) {
         addImport(copy, `${SERVER}/app.ts`, "import { remindersRoutes } from './modules/reminders/routes.ts';");
         insertAfter(copy, `${SERVER}/app.ts`, 'const privateRoutes: Mount[] = [\n', "    { prefix: '/api/reminders', routes: remindersRoutes(services.reminders) },\n");
-        inheritContractStatus(copy, '/api/contacts', '/api/reminders');
       },
     },
     {
@@ -271,13 +270,14 @@ export async function insertReminder(db: Executor, row: { id: string; userId: st
       await store.insertReminder(db, { id: crypto.randomUUID(), userId: user.uid, text, now: now().toISOString() });
     },
 `);
-        addImport(copy, `${module}/routes.ts`, "import { reminderMessages, reminderSchema } from '@seva/shared';");
-        insertAfter(copy, `${module}/routes.ts`, /export function remindersRoutes\b[^\n]*\n\s*return async \(app: FastifyInstance\) => \{\n/, `    app.post('/', async (request) => {
+        addImport(copy, `${module}/routes.ts`, "import { messageAnswer, reminderMessages, reminderSchema } from '@seva/shared';");
+        insertAfter(copy, `${module}/routes.ts`, /export function remindersRoutes\b[^\n]*\n\s*return async \(app: FastifyInstance\) => \{\n/, `    // The copied module's calls are described with browserCall; this one too, as every route is (D-048).
+    const addOptions = { schema: browserCall('api: reminders', 'Add a reminder', { body: reminderSchema }, messageAnswer(reminderMessages.added), 400) };
+    app.post('/', addOptions, async (request) => {
       await reminders.add(request.user, parseBody(reminderSchema, request.body).text);
       return { message: reminderMessages.added };
     });
 `);
-        inheritContractStatus(copy, '/api/contacts', '/api/reminders', ['POST']);
       },
     },
     {
@@ -353,18 +353,4 @@ export function RemindersPage() {
       },
     },
   ];
-}
-
-/**
- * D-053: a module copied from one whose routes are still on api-contract.test.ts's NOT_YET_DESCRIBED list starts as
- * undescribed as its source: the copy's routes (and `extra` methods on its root) join the list in the throwaway copy.
- * Once the source is described, this finds nothing to do and the copy is described as its source is.
- */
-function inheritContractStatus(copy, fromPrefix, toPrefix, extra = []) {
-  const file = `${SERVER}/api-contract.test.ts`;
-  const source = read(copy, file);
-  const listed = [...source.matchAll(new RegExp(`'(\\w+) ${fromPrefix.replace(/\//g, '\\/')}(/[^']*)?'`, 'g'))].map((m) => `${m[1]} ${toPrefix}${m[2] ?? ''}`);
-  if (listed.length === 0) return;
-  const added = [...new Set([...listed, ...extra.map((method) => `${method} ${toPrefix}`)])].filter((route) => !source.includes(`'${route}'`));
-  insertAfter(copy, file, 'const NOT_YET_DESCRIBED = [\n', added.map((route) => `  '${route}',\n`).join(''));
 }
