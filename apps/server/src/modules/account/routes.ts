@@ -5,7 +5,7 @@ import {
   changePasswordSchema,
   deleteAccountSchema,
   exportRequestSchema,
-  messageAnswerSchema,
+  messageAnswer,
   passwordChangedAnswerSchema,
   passwordChangedMessage,
   signedOutBrowserMessage,
@@ -35,7 +35,7 @@ export function accountRoutes(account: AccountService, options: { secureCookies:
   return async (app: FastifyInstance) => {
     app.get('/sessions', accountCall('The browsers signed in to the account', {}, browserSessionsAnswerSchema), async (request) => ({ sessions: await account.sessions(request.user, sessionToken(request)) }));
 
-    app.delete('/sessions/:id', accountCall('Sign one browser out', { params: sessionParams }, messageAnswerSchema, 404), async (request) => {
+    app.delete('/sessions/:id', accountCall('Sign one browser out', { params: sessionParams }, messageAnswer(signedOutBrowserMessage('Chrome on Android')), 404), async (request) => {
       const { id } = parseParams(sessionParams, request.params, accountMessages.sessionNotFound);
       return { message: signedOutBrowserMessage(await account.endSession(request.user, id, request.caller.from)) };
     });
@@ -78,7 +78,7 @@ export function accountRoutes(account: AccountService, options: { secureCookies:
     const deleteCall = accountCall(
       'Delete the account (restorable for 14 days)',
       { body: deleteAccountSchema, description: 'The password confirms it; a wrong one is refused with 403 and counted as a failed sign-in. The session cookie is cleared.' },
-      messageAnswerSchema,
+      messageAnswer(accountMessages.accountDeleted),
       400,
       429,
     );
