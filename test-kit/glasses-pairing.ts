@@ -1,4 +1,4 @@
-import { DEVICE_CODE_GRANT, GLASSES_CLIENT_ID } from '@seva/shared';
+import { DEVICE_CODE_GRANT, GLASSES_CLIENT_ID, type DeviceAuthorizationAnswer, type PairingAllowedAnswer, type TokenAnswer } from '@seva/shared';
 import type { Answer, Send } from './transport.ts';
 
 /** What the glasses ask for: a name for the glasses (none: the portal's default) and the scopes (none: the default). */
@@ -64,11 +64,11 @@ export function collectToken(send: Send, deviceCode: string, headers: Record<str
 export async function pairGlasses(portal: { send: Send }, user: AllowingUser, request: PairingRequest = {}): Promise<PairedGlasses> {
   const asked = await askForCode(portal.send, request);
   if (asked.status !== 200) throw new Error(`device_authorization answered ${asked.status}: ${asked.text}`);
-  const grant = asked.json as { device_code: string; user_code: string };
+  const grant = asked.json as DeviceAuthorizationAnswer;
   const allowed = await allowCode(portal.send, user, grant.user_code);
   if (allowed.status !== 200) throw new Error(`allow answered ${allowed.status}: ${allowed.text}`);
   const issued = await collectToken(portal.send, grant.device_code);
   if (issued.status !== 200) throw new Error(`token answered ${issued.status}: ${issued.text}`);
-  const { access_token: accessToken, scope, username } = issued.json as { access_token: string; scope: string; username: string };
-  return { accessToken, scope, username, deviceId: (allowed.json as { device: { id: string } }).device.id, userCode: grant.user_code };
+  const { access_token: accessToken, scope, username } = issued.json as TokenAnswer;
+  return { accessToken, scope, username, deviceId: (allowed.json as PairingAllowedAnswer).device.id, userCode: grant.user_code };
 }

@@ -70,17 +70,3 @@ export function nextMigration(copy) {
   const next = String(Math.max(0, ...numbers.map(Number)) + 1).padStart(3, '0');
   return `${next}-reminders`;
 }
-
-/**
- * D-053: a module copied from one whose routes are still on api-contract.test.ts's NOT_YET_DESCRIBED list starts as
- * undescribed as its source: the copy's routes (and `extra` methods on its root) join the list in the throwaway copy.
- * Once the source is described, this finds nothing to do and the copy is described as its source is.
- */
-export function inheritContractStatus(copy, fromPrefix, toPrefix, extra = []) {
-  const file = `${SERVER}/api-contract.test.ts`;
-  const source = read(copy, file);
-  const listed = [...source.matchAll(new RegExp(`'(\\w+) ${fromPrefix.replace(/\//g, '\\/')}(/[^']*)?'`, 'g'))].map((m) => `${m[1]} ${toPrefix}${m[2] ?? ''}`);
-  if (listed.length === 0) return;
-  const added = [...new Set([...listed, ...extra.map((method) => `${method} ${toPrefix}`)])].filter((route) => !source.includes(`'${route}'`));
-  insertAfter(copy, file, 'const NOT_YET_DESCRIBED = [\n', added.map((route) => `  '${route}',\n`).join(''));
-}

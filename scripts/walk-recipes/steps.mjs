@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { endpointSteps } from './endpoint-steps.mjs';
-import { create, addImport, append, insertAfter, inheritContractStatus, StaleStep, nextMigration, reminderMigration, MODULE, TABLE, RULE, SCREEN, SERVER, WEB, SHARED } from './edits.mjs';
+import { create, addImport, append, insertAfter, StaleStep, nextMigration, reminderMigration, MODULE, TABLE, RULE, SCREEN, SERVER, WEB, SHARED } from './edits.mjs';
 
 export { StaleStep };
 
@@ -72,7 +72,6 @@ export function recipeSteps({ stale = false } = {}) {
       edit(copy) {
         addImport(copy, `${SERVER}/app.ts`, "import { remindersRoutes } from './modules/reminders/routes.ts';");
         insertAfter(copy, `${SERVER}/app.ts`, 'const privateRoutes: Mount[] = [\n', "    { prefix: '/api/reminders', routes: remindersRoutes(services.reminders) },\n");
-        inheritContractStatus(copy, '/api/contacts', '/api/reminders');
       },
     },
     {
@@ -108,13 +107,14 @@ export async function insertReminder(db: Executor, row: { id: string; userId: st
       await store.insertReminder(db, { id: crypto.randomUUID(), userId: user.uid, text, now: now().toISOString() });
     },
 `);
-        addImport(copy, `${module}/routes.ts`, "import { reminderMessages, reminderSchema } from '@seva/shared';");
-        insertAfter(copy, `${module}/routes.ts`, /export function remindersRoutes\b[^\n]*\n\s*return async \(app: FastifyInstance\) => \{\n/, `    app.post('/', async (request) => {
+        addImport(copy, `${module}/routes.ts`, "import { messageAnswer, reminderMessages, reminderSchema } from '@seva/shared';");
+        insertAfter(copy, `${module}/routes.ts`, /export function remindersRoutes\b[^\n]*\n\s*return async \(app: FastifyInstance\) => \{\n/, `    // The copied module's calls are described with browserCall; this one too, as every route is (D-048).
+    const addOptions = { schema: browserCall('api: reminders', 'Add a reminder', { body: reminderSchema }, messageAnswer(reminderMessages.added), 400) };
+    app.post('/', addOptions, async (request) => {
       await reminders.add(request.user, parseBody(reminderSchema, request.body).text);
       return { message: reminderMessages.added };
     });
 `);
-        inheritContractStatus(copy, '/api/contacts', '/api/reminders', ['POST']);
       },
     },
     {

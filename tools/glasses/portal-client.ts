@@ -2,7 +2,7 @@
  * The HTTP calls the glasses make, with fetch only: what a firmware engineer ports. The requests are the test kit's
  * (its transport and its pairing steps), so the tests, the benchmarks and the glasses send the same bytes.
  */
-import type { DeviceAuthorizationAnswer, SyncAnswer } from '@seva/shared';
+import type { DeviceAuthorizationAnswer, InstalledFeaturesAnswer, RecognizeAnswer, SyncAnswer, TokenAnswer } from '@seva/shared';
 import { askForCode, collectToken } from '../../test-kit/glasses-pairing.ts';
 import { fetchTransport, multipart, type Answer as KitAnswer, type Send } from '../../test-kit/transport.ts';
 
@@ -36,10 +36,6 @@ async function answered<T>(portal: string, request: () => Promise<KitAnswer>): P
   throw new PortalError(message, answer.status, refusal.error ?? refusal.code);
 }
 
-export interface RecognizeAnswer {
-  match: { face_id: string; name: string; distance: number } | null;
-}
-
 const acceptJson = { accept: 'application/json' };
 
 /** The portal, seen from the glasses. */
@@ -54,7 +50,7 @@ export function portalClient(portal: string) {
 
     /** RFC 8628 §3.4: one poll; pending, slow_down, denied and expired come back as PortalError codes. */
     token: (deviceCode: string) =>
-      answered<{ access_token: string; token_type: string; scope: string; username: string }>(portal, () => collectToken(send, deviceCode, acceptJson)),
+      answered<TokenAnswer>(portal, () => collectToken(send, deviceCode, acceptJson)),
 
     sync: (token: string, since: string | undefined) =>
       answered<SyncAnswer>(portal, () => send('GET', `/device-api/sync${since === undefined ? '' : `?since=${encodeURIComponent(since)}`}`, undefined, { ...bearer(token), 'accept-encoding': 'gzip' })),
@@ -82,7 +78,7 @@ export function portalClient(portal: string) {
       answered<RecognizeAnswer>(portal, () => send('POST', '/face-api/recognize', multipart({ email, file: new File([photo], fileName, { type: photo.type }) }), bearer(token))),
 
     installedFeatures: (token: string, features: Record<string, string>) =>
-      answered<{ features: Record<string, string> }>(portal, () => send('PUT', '/device-api/installed-features', { features }, bearer(token))),
+      answered<InstalledFeaturesAnswer>(portal, () => send('PUT', '/device-api/installed-features', { features }, bearer(token))),
   };
 }
 

@@ -7,31 +7,6 @@ import { DOCS_PATH, OPENAPI_PATH, registerApiContract } from './plugins/api-cont
 import { routesOf } from './testing/routes-of.ts';
 import { createTestApp, engines, type TestApp } from './testing/test-app.ts';
 
-/**
- * Routes whose contract is not written yet (D-048). The list can only shrink: the test fails for a route that is
- * neither described nor listed, and for a listed route that is described.
- */
-const NOT_YET_DESCRIBED = [
-  'GET /api/account/sessions',
-  'POST /api/account/sessions/sign-out-others',
-  'DELETE /api/account/sessions/:id',
-  'POST /api/account/password',
-  'POST /api/account/export',
-  'POST /api/account/delete',
-  'GET /api/manuals/latest',
-  'GET /api/manuals/:id/file',
-  'POST /api/vitals',
-  'GET /api/health',
-  'GET /api/health/ready',
-  'GET /api/support',
-  'GET /api/profile',
-  'PATCH /api/profile',
-  'GET /api/contacts',
-  'PUT /api/contacts',
-  'GET /api/features',
-  'GET /api/activity',
-];
-
 /** The contract's own routes: the document itself and the reference's page and files. */
 const isContractRoute = (path: string) => path === OPENAPI_PATH || path === DOCS_PATH || path.startsWith(`${DOCS_PATH}/`);
 
@@ -83,7 +58,7 @@ describe.each(engines)('the published API contract on %s', (engine) => {
     expect(unchanged.body).toBe('');
   });
 
-  it('has every served route, with its answers and a valid example of each JSON answer, unless listed as not yet described', () => {
+  it('has every served route, with its answers and a valid example of each JSON answer', () => {
     const ajv = new Ajv2020({ strict: false, validateFormats: false });
     const components = (document as { components?: { schemas?: Record<string, Record<string, unknown>> } }).components?.schemas ?? {};
     const resolve = (schema: Record<string, unknown> | undefined) => {
@@ -107,10 +82,6 @@ describe.each(engines)('the published API contract on %s', (engine) => {
       const responses = Object.entries(operation.responses ?? {});
       // A 204 has no body to describe: its description says what was done.
       const isDescribed = operation.summary !== undefined && responses.some(([status, answer]) => status === '204' || (status.startsWith('2') && answer.content));
-      if (NOT_YET_DESCRIBED.includes(route)) {
-        if (isDescribed) problems.push(`${route} is described now: take it off NOT_YET_DESCRIBED`);
-        continue;
-      }
       if (!isDescribed) {
         problems.push(`${route} has no summary or no described success`);
         continue;
@@ -136,7 +107,6 @@ describe.each(engines)('the published API contract on %s', (engine) => {
         }
       }
     }
-    for (const listed of NOT_YET_DESCRIBED) if (!seen.has(listed)) problems.push(`${listed} is listed but not served`);
     expect(problems).toEqual([]);
     // The glasses' whole API is described (the firmware engineer's need).
     for (const glassesRoute of described.filter((r) => /^\w+ \/(oauth|device-api|face-api)\//.test(r))) expect(described).toContain(glassesRoute);

@@ -3,6 +3,7 @@
  * the portal holds about the user and the deletion of the account: the words of /profile's sections. Kept apart from
  * the rule the server checks (schemas/account.ts), so the screens that show these words need not load zod.
  */
+import type { BrowserSession } from './schemas/account.ts';
 
 /** What happened on an account, in the order /profile explains them. */
 export const ACTIVITY_KINDS = [
@@ -51,33 +52,6 @@ export const wrongPasswordsSummary = (count: number, from: string | null) =>
 export const ACTIVITY_RETENTION_DAYS = 90;
 /** /profile shows this many of the newest events. */
 export const RECENT_ACTIVITY_SHOWN = 20;
-
-/** One event as GET /api/activity lists it. `device`: the browser and system, or the glasses' name; null when unknown. */
-export interface ActivityEvent {
-  id: string;
-  kind: ActivityKind;
-  label: string;
-  at: string;
-  device: string | null;
-  /** The helper who did it, as the wearer named them (issue #18; `label` then reads 'Face added by Sam'); absent or null: the wearer or their glasses. */
-  helper?: string | null;
-  /** What it concerns (the face's name, the glasses' name, the browser), also in `label`; null when nothing. */
-  subject?: string | null;
-  /** Wrong passwords summarised in this entry (kind 'wrong-password'); absent for other kinds. */
-  count?: number;
-}
-
-/** One signed-in browser (a live session) as GET /api/account/sessions lists it; `id` is opaque, never the token. */
-export interface BrowserSession {
-  id: string;
-  browser: string;
-  system: string;
-  signedInAt: string;
-  /** When the session was last used (noted at most hourly). */
-  lastActiveAt: string;
-  /** The session of the browser that asked. */
-  current: boolean;
-}
 
 export const accountMessages = {
   yourDataHeading: 'Your data',

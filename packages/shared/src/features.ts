@@ -32,20 +32,6 @@ export const FEATURES: readonly Feature[] = [
   { id: 8, name: 'Magnify', dbKey: 'magnify', description: 'Digital magnifier with contrast', colour: '#37474f' },
 ];
 
-/** A feature as GET /api/features answers it. */
-export interface FeatureWithLink extends Feature {
-  downloadUrl: string | null;
-  /** The newest version of this feature that the user's paired glasses report running, or null. */
-  installedVersion: string | null;
-  /** product §2 'Up to date': some paired glasses run the current version (APP_VERSION) or a newer one. */
-  upToDate: boolean;
-}
-
-export interface FeaturesResponse {
-  checkedAt: string;
-  features: FeatureWithLink[];
-}
-
 /** A level-H QR of 320 px stays easy to scan with links up to this length. */
 const DOWNLOAD_LINK_MAX = 500;
 

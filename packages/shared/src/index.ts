@@ -14,7 +14,7 @@ export { hasForbiddenNameCharacter } from './schemas/fields.ts';
 export { PASSWORD_MAX } from './password-length.ts';
 export {
   USERNAME_MAX, signInSchema, type SignInInput, resetRequestSchema, type ResetRequestInput, newPasswordSchema,
-  type NewPasswordInput, tokenSchema, type SessionUser,
+  type NewPasswordInput, tokenSchema, type SessionUser, sessionUserSchema,
 } from './schemas/auth.ts';
 export {
   signInAnswerSchema, type SignInAnswer, helperSignedInAnswerSchema, type HelperSignedInAnswer, sessionAnswerSchema,
@@ -25,17 +25,19 @@ export { firstIssue } from './schemas/issues.ts';
 export { identityQrText, IDENTITY_QR, FEATURE_QR, APP_VERSION, featureQrPayload } from './identity-qr.ts';
 export {
   profileMessages, type ProfileField, profileUpdatedMessage, profileUpdateFailedMessage, profilePhoneFormSchema,
-  profileUsernameSchema, profileEditSchema, type ProfileEditInput,
+  profileUsernameSchema, profileEditSchema, type ProfileEditInput, profileAnswerSchema, profileUpdatedAnswerSchema,
+  type ProfileAnswer, type ProfileUpdatedAnswer,
 } from './schemas/profile.ts';
 export {
   contactMessages, MAX_EMERGENCY_CONTACTS, CONTACT_NAME_MAX, type ContactSlot, CONTACT_SLOTS, type ContactInput,
   type EmergencyContact, type ContactsInput, contactsToFormValues, contactsFormIssue, contactFieldsSchema,
-  saveContactsSchema, type SaveContactsInput, type SaveContactsData,
+  saveContactsSchema, type SaveContactsInput, type SaveContactsData, emergencyContactSchema, contactsAnswerSchema,
+  contactsSavedAnswerSchema, type ContactsAnswer, type ContactsSavedAnswer,
 } from './schemas/contacts.ts';
 export {
-  type Feature, FEATURE_DB_KEYS, type FeatureDbKey, FEATURES, type FeatureWithLink, type FeaturesResponse,
-  downloadLinkIssue, featureByDbKey, featureMessages,
+  type Feature, FEATURE_DB_KEYS, type FeatureDbKey, FEATURES, downloadLinkIssue, featureByDbKey, featureMessages,
 } from './features.ts';
+export { type FeatureWithLink, type FeaturesResponse, featureWithLinkSchema, featuresAnswerSchema } from './schemas/features.ts';
 export {
   FACE_NAME_MAX, MAX_IMAGE_BYTES, FACE_PAGE_SIZES, MAX_FACES_PER_USER, MAX_ANALYSES_IN_FLIGHT, faceMessages,
   duplicateFaceNameMessage, faceNameKey, faceNameField, listFacesSchema, storeFaceFieldsSchema, renameFaceSchema,
@@ -52,23 +54,26 @@ export {
   pairingCodeSchema, type PairingCodeInput, pairingAllowSchema, type PairingAllowInput,
   type PendingPairing, type PairedDevice, installedFeaturesSchema, type DeviceAuthorizationAnswer, type SyncedFace,
   type SyncAnswer, pendingPairingSchema, pairedDeviceSchema, pairedDevicesAnswerSchema, pairingAllowedAnswerSchema,
-  deviceAuthorizationAnswerSchema, tokenAnswerSchema, type TokenAnswer, installedFeaturesAnswerSchema, GLASSES_CLIENT_ID,
-  DEVICE_CODE_GRANT, deviceAuthorizationRequestSchema, tokenRequestSchema, syncedFaceSchema, featureForGlassesSchema,
-  type FeatureForGlasses, glassesContactSchema, syncAnswerSchema,
+  type PairedDevicesAnswer, type PairingAllowedAnswer, deviceAuthorizationAnswerSchema, tokenAnswerSchema,
+  type TokenAnswer, installedFeaturesAnswerSchema, type InstalledFeaturesAnswer, GLASSES_CLIENT_ID, DEVICE_CODE_GRANT,
+  deviceAuthorizationRequestSchema, tokenRequestSchema, syncedFaceSchema, featureForGlassesSchema,
+  type FeatureForGlasses, glassesContactSchema, type GlassesContact, syncAnswerSchema,
 } from './schemas/devices.ts';
 export {
   GLASSES_SCOPES, type GlassesScope, DEFAULT_GLASSES_SCOPES, readGlassesScopes, scopeText, scopesOf, scopeWords,
 } from './glasses-scopes.ts';
 export {
   ACTIVITY_KINDS, type ActivityKind, activityLabels, wrongPasswordsSummary, ACTIVITY_RETENTION_DAYS,
-  RECENT_ACTIVITY_SHOWN, type ActivityEvent, type BrowserSession, accountMessages, EMERGENCY_CALLING_STOPS,
+  RECENT_ACTIVITY_SHOWN, accountMessages, EMERGENCY_CALLING_STOPS,
   RESTORE_WINDOW_DAYS, passwordChangedMessage, consentGivenMessage, browserDescription, signedOutBrowserMessage,
   signedOutOthersMessage,
 } from './account.ts';
 export {
   deleteAccountSchema, type DeleteAccountInput, exportRequestSchema, changePasswordSchema, type ChangePasswordInput,
-  restoreAccountSchema,
+  restoreAccountSchema, type BrowserSession, browserSessionSchema, browserSessionsAnswerSchema, signedOutOthersAnswerSchema,
+  passwordChangedAnswerSchema, type BrowserSessionsAnswer, type SignedOutOthersAnswer, type PasswordChangedAnswer,
 } from './schemas/account.ts';
+export { type ActivityEvent, activityEventSchema, activityAnswerSchema, type ActivityAnswer } from './schemas/activity.ts';
 export {
   MAX_HELPERS, INVITATION_DAYS, helperMay, helperMayNot, helperMessages, acceptHeading, youAreHelping, noLongerHelping,
   onlyWearerCan, stopHelping, removeHelper, cancelInvitationFor, alreadyHelping, alreadyInvited, doneByHelper,
@@ -82,4 +87,7 @@ export {
   invitedHelperAnswerSchema, type InvitedHelperAnswer, type WearerRef, type HelperSessionInfo,
   invitationSummarySchema, type InvitationSummary,
 } from './schemas/helpers.ts';
-export { type SupportContact } from './support.ts';
+export { type SupportContact, supportContactSchema } from './schemas/support.ts';
+export { type ManualSummary, manualSummarySchema } from './schemas/manuals.ts';
+export { vitalReportSchema, type VitalReport } from './schemas/vitals.ts';
+export { livenessAnswerSchema, type Readiness, readinessSchema, notReadySchema } from './schemas/health.ts';

@@ -23,9 +23,10 @@ export const security = {
   anyone: [] as Security,
 };
 
-type RefusalStatus = 400 | 401 | 403 | 404 | 409 | 410 | 422 | 429 | 503;
+type RefusalStatus = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 416 | 422 | 429 | 503;
 /** The refusals (`{ message, field? }`, D-010) a route may answer, each described by the one refusal schema. */
-export const refusals = (...statuses: RefusalStatus[]) => Object.fromEntries(statuses.map((status) => [status, errorAnswerSchema]));
+export const refusals = <S extends RefusalStatus>(...statuses: S[]) =>
+  Object.fromEntries(statuses.map((status) => [status, errorAnswerSchema])) as Record<S, typeof errorAnswerSchema>;
 
 /** A success without a body (204): the document gives it no content. */
 export const noContent = (description: string) => z.null().meta({ description });

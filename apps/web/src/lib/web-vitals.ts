@@ -1,9 +1,10 @@
+import type { VitalReport } from '@seva/shared';
 import { onCLS, onFCP, onINP, onLCP, onTTFB, type Metric } from 'web-vitals';
 
 /** product §1: web-vitals reporting; sent to our own server, which logs it. */
 export function reportWebVitals(): void {
   const send = (metric: Metric) => {
-    const body = JSON.stringify({
+    const report: VitalReport = {
       name: metric.name,
       value: metric.value,
       id: metric.id,
@@ -11,7 +12,8 @@ export function reportWebVitals(): void {
       delta: metric.delta,
       navigationType: metric.navigationType,
       path: window.location.pathname,
-    });
+    };
+    const body = JSON.stringify(report);
     void fetch('/api/vitals', { method: 'POST', body, headers: { 'Content-Type': 'application/json' }, keepalive: true }).catch(() => undefined);
   };
   onCLS(send);

@@ -36,14 +36,38 @@ export interface ContactInput {
   phoneNumber: string;
 }
 
-/** One contact as it is stored and read back (product §3/§7: the sos-face document's shape). */
-export interface EmergencyContact {
-  name: string;
-  country_code: string;
-  phone_number: string;
-  is_primary: boolean;
-  timestamp: string;
-}
+const SAVED_AT = '2026-03-14T09:30:00.000Z';
+const CONTACT_EXAMPLES = [
+  { name: 'Ravi Kumar', country_code: '+91', phone_number: '9876543210', is_primary: true, timestamp: SAVED_AT },
+  { name: 'Meera Kumar', country_code: '+91', phone_number: '9123456780', is_primary: false, timestamp: SAVED_AT },
+];
+
+/**
+ * One contact as it is stored, answered and read back (product §3/§7: the sos-face document's shape): the one schema
+ * of the stored document and of GET and PUT /api/contacts; the glasses get it without `timestamp`.
+ */
+export const emergencyContactSchema = z
+  .object({
+    name: z.string(),
+    country_code: z.string(),
+    /** The national number, without the country code or a trunk prefix. */
+    phone_number: z.string(),
+    is_primary: z.boolean(),
+    /** When the contacts were saved. */
+    timestamp: z.string(),
+  })
+  .meta({ examples: [CONTACT_EXAMPLES[0]] });
+export type EmergencyContact = z.infer<typeof emergencyContactSchema>;
+
+/** GET /api/contacts: the saved contacts, the primary first; none yet is an empty list. */
+export const contactsAnswerSchema = z.object({ contacts: z.array(emergencyContactSchema) }).meta({ examples: [{ contacts: CONTACT_EXAMPLES }] });
+export type ContactsAnswer = z.infer<typeof contactsAnswerSchema>;
+
+/** PUT /api/contacts: the contacts as saved, and what to say. */
+export const contactsSavedAnswerSchema = contactsAnswerSchema
+  .extend({ message: z.string() })
+  .meta({ examples: [{ contacts: CONTACT_EXAMPLES, message: contactMessages.saved }] });
+export type ContactsSavedAnswer = z.infer<typeof contactsSavedAnswerSchema>;
 
 export interface ContactsInput {
   primary?: ContactInput | undefined;

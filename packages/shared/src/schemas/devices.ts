@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { GLASSES_SCOPES, scopeWords, type GlassesScope } from '../glasses-scopes.ts';
 import { messages } from '../messages.ts';
+import { emergencyContactSchema } from './contacts.ts';
 import { requiredText } from './fields.ts';
 import { DEVICE_NAME_MAX, deviceMessages, isUserCode, normalizeUserCode } from '../devices.ts';
 
@@ -67,11 +68,13 @@ export type PairedDevice = z.infer<typeof pairedDeviceSchema>;
 
 /** GET /api/devices: the account's paired glasses. */
 export const pairedDevicesAnswerSchema = z.object({ devices: z.array(pairedDeviceSchema) }).meta({ examples: [{ devices: [PAIRED_EXAMPLE] }] });
+export type PairedDevicesAnswer = z.infer<typeof pairedDevicesAnswerSchema>;
 
 /** POST /api/devices/pairing/allow: what to say, and the glasses now paired. */
 export const pairingAllowedAnswerSchema = z
   .object({ message: z.string(), device: pairedDeviceSchema })
   .meta({ examples: [{ message: deviceMessages.paired, device: PAIRED_EXAMPLE }] });
+export type PairingAllowedAnswer = z.infer<typeof pairingAllowedAnswerSchema>;
 
 /** The body of PUT /device-api/installed-features; the server checks each dbKey and version. */
 export const installedFeaturesSchema = z.strictObject({
@@ -122,6 +125,7 @@ export type TokenAnswer = z.infer<typeof tokenAnswerSchema>;
 export const installedFeaturesAnswerSchema = z
   .object({ features: z.record(z.string(), z.string()) })
   .meta({ examples: [{ features: { navigation: '1.4.0' } }] });
+export type InstalledFeaturesAnswer = z.infer<typeof installedFeaturesAnswerSchema>;
 
 /** The glasses' OAuth client (RFC 8628), and the grant type they poll /oauth/token with. */
 export const GLASSES_CLIENT_ID = 'seva-glasses';
@@ -145,8 +149,9 @@ export type SyncedFace = z.infer<typeof syncedFaceSchema>;
 export const featureForGlassesSchema = z.object({ dbKey: z.string(), version: z.string(), download_url: z.string().nullable() });
 export type FeatureForGlasses = z.infer<typeof featureForGlassesSchema>;
 
-/** An emergency contact as the glasses keep it. */
-export const glassesContactSchema = z.object({ name: z.string(), country_code: z.string(), phone_number: z.string(), is_primary: z.boolean() });
+/** An emergency contact as the glasses keep it: as it is saved, without when. */
+export const glassesContactSchema = emergencyContactSchema.omit({ timestamp: true });
+export type GlassesContact = z.infer<typeof glassesContactSchema>;
 
 /** What GET /device-api/sync answers: everything the glasses keep, or what changed since `since`. */
 export const syncAnswerSchema = z
@@ -166,7 +171,7 @@ export const syncAnswerSchema = z
         email: 'asha@example.com',
         faces: [{ face_id: '3f2b8c1e-7a4d-4e2b-9c1a-5d6e7f8a9b0c', name: 'Asha Patel', descriptor: [0.012, -0.094, 0.151], updated_at: '2026-03-14T09:26:53.000Z' }],
         deleted_face_ids: [],
-        emergency_contacts: [{ name: 'Ravi Patel', country_code: '+44', phone_number: '7700900123', is_primary: true }],
+        emergency_contacts: [{ name: 'Ravi Kumar', country_code: '+91', phone_number: '9876543210', is_primary: true }],
         features: [{ dbKey: 'navigation', version: '1.4.0', download_url: '/api/features/navigation/download' }],
       },
     ],

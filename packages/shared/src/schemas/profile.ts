@@ -9,7 +9,7 @@ import {
   storedPhoneNumber,
   type PhoneRuleMessages,
 } from '../phone-numbers.ts';
-import { USERNAME_MAX, USERNAME_MIN } from './auth.ts';
+import { SESSION_USER_EXAMPLE, sessionUserSchema, USERNAME_MAX, USERNAME_MIN } from './auth.ts';
 import { refusingHiddenCharacters } from './fields.ts';
 
 /** product §5 (profile edit) and §8 (profile), verbatim, plus the refusals this product adds. */
@@ -129,3 +129,16 @@ export const profileEditSchema = z
   .superRefine(checkEditedKeys)
   .pipe(z.strictObject({ username: profileUsernameField.optional(), phone: profilePhoneField.optional() }));
 export type ProfileEditInput = z.infer<typeof profileEditSchema>;
+
+/** The example account as /profile reads it: with its identity QR (here a 1-pixel PNG). */
+const PROFILE_EXAMPLE = { ...SESSION_USER_EXAMPLE, QRCode: 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==' };
+
+/** GET /api/profile: the signed-in user's record, with its identity QR. */
+export const profileAnswerSchema = z.object({ user: sessionUserSchema }).meta({ examples: [{ user: PROFILE_EXAMPLE }] });
+export type ProfileAnswer = z.infer<typeof profileAnswerSchema>;
+
+/** PATCH /api/profile: the record as saved, and what to say. */
+export const profileUpdatedAnswerSchema = z
+  .object({ user: sessionUserSchema, message: z.string() })
+  .meta({ examples: [{ user: PROFILE_EXAMPLE, message: profileUpdatedMessage('username') }] });
+export type ProfileUpdatedAnswer = z.infer<typeof profileUpdatedAnswerSchema>;

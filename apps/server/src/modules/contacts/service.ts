@@ -1,4 +1,4 @@
-import { MAX_EMERGENCY_CONTACTS, type ContactInput, type EmergencyContact, type SaveContactsData } from '@seva/shared';
+import { emergencyContactSchema, MAX_EMERGENCY_CONTACTS, type ContactInput, type EmergencyContact, type SaveContactsData } from '@seva/shared';
 import { z } from 'zod';
 import type { Db, Executor } from '../../db/database.ts';
 import type { SignedInUser } from '../../db/signed-in-user.ts';
@@ -14,17 +14,11 @@ interface ContactsDeps {
   now?: () => Date;
 }
 
-const storedContacts = z
-  .array(
-    z.object({
-      name: z.string(),
-      country_code: z.string(),
-      phone_number: z.string(),
-      is_primary: z.boolean(),
-      timestamp: z.string(),
-    }),
-  )
-  .max(MAX_EMERGENCY_CONTACTS);
+/**
+ * The stored document is read with the contact's one schema, the answer's (D-052): a field added to a contact is added
+ * once. A field it does not know is left out of what is read, never a reason to read no contacts.
+ */
+const storedContacts = z.array(emergencyContactSchema).max(MAX_EMERGENCY_CONTACTS);
 
 /** Stored JSON that is not a list of contacts reads as no contacts, so the screen opens in edit mode (product §4). */
 function parseStored(json: string | undefined): EmergencyContact[] {

@@ -1,4 +1,4 @@
-import { deviceMessages, type GlassesScope, type SyncAnswer } from '@seva/shared';
+import { deviceMessages, glassesContactSchema, type GlassesScope, type SyncAnswer } from '@seva/shared';
 import type { SignedInUser } from '../../db/signed-in-user.ts';
 import { DomainError } from '../../domain-errors.ts';
 import { readCursor, writeCursor, type SyncPosition } from './sync-cursor.ts';
@@ -21,7 +21,7 @@ export function createGlassesSync({ deps }: DeviceKit) {
       email: user.email,
       faces: changes.faces,
       deleted_face_ids: changes.deletedFaceIds,
-      emergency_contacts: contacts.map(({ name, country_code, phone_number, is_primary }) => ({ name, country_code, phone_number, is_primary })),
+      emergency_contacts: contacts.map((contact) => glassesContactSchema.parse(contact)),
       features,
     };
   }

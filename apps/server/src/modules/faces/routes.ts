@@ -16,6 +16,7 @@ import {
 } from '@seva/shared';
 import { z } from 'zod';
 import { security } from '../../plugins/api-contract.ts';
+import { fileBytes } from '../../plugins/contract-parts.ts';
 import { actingHelperName, helpersAllowed } from '../../plugins/session.ts';
 import { parseBody } from '../../plugins/parse-body.ts';
 import { parseParams } from '../../plugins/parse-params.ts';
@@ -83,7 +84,6 @@ export function facesRoutes(faces: FacesService) {
       return faces.detect(request.user, parseBody(recognizeFieldsSchema, fields).email, file);
     });
 
-    const picture = z.string().meta({ format: 'binary' });
     const imageCall = {
       config: { ...helpersAllowed.config, glassesScopes: ['faces:images' as const] },
       schema: {
@@ -93,7 +93,7 @@ export function facesRoutes(faces: FacesService) {
         security: security.glassesOrSession,
         params: imageParams,
         response: {
-          200: { description: 'The picture.', content: { 'image/jpeg': { schema: picture }, 'image/png': { schema: picture } } },
+          200: { description: 'The picture.', content: { 'image/jpeg': { schema: fileBytes }, 'image/png': { schema: fileBytes } } },
           ...refusals,
         },
       },

@@ -1,3 +1,4 @@
+import type { Readiness } from '@seva/shared';
 import type { Db } from '../../db/database.ts';
 import { unavailable } from '../../domain-errors.ts';
 import * as store from './store.ts';
@@ -15,12 +16,6 @@ interface HealthDeps {
   faceWorkers?: () => number;
   /** Migrations this version knows that the database has not run (PostgreSQL: another instance may share it). */
   pendingMigrations?: () => Promise<string[]>;
-}
-
-/** What readiness found: each part 'ok' or what is wrong with it. */
-export interface Readiness {
-  status: 'ready' | 'not-ready';
-  checks: Record<'database' | 'faceEngine' | 'migrations' | 'shutdown', string>;
 }
 
 /**

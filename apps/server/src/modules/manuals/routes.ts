@@ -1,6 +1,10 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
+import { manualSummarySchema } from '@seva/shared';
+import { z } from 'zod';
 import { notFound } from '../../domain-errors.ts';
+import { noContent } from '../../plugins/api-contract.ts';
+import { browserCall, fileBytes } from '../../plugins/contract-parts.ts';
 import { helpersAllowed } from '../../plugins/session.ts';
 import { parseRange } from './byte-range.ts';
 import { contentDisposition } from './content-disposition.ts';
@@ -10,6 +14,37 @@ import { manualMessages, type ManualsService } from './service.ts';
 const matchesAny = (header: string | undefined, etag: string) =>
   header !== undefined && header.split(',').some((tag) => tag.trim() === '*' || tag.trim().replace(/^W\//, '') === etag);
 
+const fileParams = z.object({ id: z.string().meta({ description: 'The `id` of /api/manuals/latest.' }) });
+/** Any other value of `download` (or several) views the PDF, as a missing one does. */
+const fileQuery = z.object({
+  download: z.enum(['1', 'true']).optional().catch(undefined).meta({ description: '`1` or `true`: as an attachment, not to view in the browser.' }),
+});
+
+const pdf = { 'application/pdf': { schema: fileBytes } };
+const wholeOrRange = browserCall(
+  'api: manuals',
+  "A manual's PDF, whole or a byte range",
+  {
+    description: 'Range requests (one range) answer 206; If-Range and If-None-Match take the ETag. A range beyond the file answers 416 with `Content-Range: bytes */<size>`.',
+    params: fileParams,
+    querystring: fileQuery,
+  },
+  { description: 'The whole PDF.', content: pdf },
+  404,
+  416,
+);
+const fileCall = {
+  ...helpersAllowed,
+  schema: {
+    ...wholeOrRange,
+    response: {
+      ...wholeOrRange.response,
+      206: { description: 'The byte range asked for, in Content-Range.', content: pdf },
+      304: noContent('The PDF has not changed (If-None-Match).'),
+    },
+  },
+};
+
 /**
  * /api/manuals: the newest manual and each manual's PDF. Signed in only.
  * The PDF is streamed (memory does not grow with its size) with Range support, so a viewer can fetch the pages it
@@ -18,11 +53,12 @@ const matchesAny = (header: string | undefined, etag: string) =>
  */
 export function manualsRoutes(manuals: ManualsService) {
   return async (app: FastifyInstance) => {
-    app.get('/latest', helpersAllowed, async () => manuals.latest());
+    const latestCall = { ...helpersAllowed, schema: browserCall('api: manuals', 'The newest readable manual', {}, manualSummarySchema, 404) };
+    app.get('/latest', latestCall, async () => manuals.latest());
 
-    app.get<{ Params: { id: string }; Querystring: { download?: string } }>('/:id/file', helpersAllowed, async (request, reply) => {
-      const manual = await manuals.file(request.params.id);
-      const download = request.query.download === '1' || request.query.download === 'true';
+    app.get('/:id/file', fileCall, async (request, reply) => {
+      const manual = await manuals.file(fileParams.parse(request.params).id);
+      const download = fileQuery.parse(request.query).download !== undefined;
       reply
         .header('Cache-Control', 'private, max-age=3600')
         .header('Content-Security-Policy', "default-src 'none'; frame-ancestors 'self'")

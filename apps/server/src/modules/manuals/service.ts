@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
+import type { ManualSummary } from '@seva/shared';
 import type { BlobRecords, BlobStore, ByteRange } from '../../blobs/blob-store.ts';
 import { isUniqueViolation, type Db } from '../../db/database.ts';
 import { conflict, invalid, notFound } from '../../domain-errors.ts';
@@ -29,15 +30,6 @@ export function checkManualFile(pdf: Buffer, fileName: string): string {
   if (!isPdf(pdf)) throw invalid(manualMessages.notPdf);
   if (pdf.length > MAX_MANUAL_BYTES) throw invalid(manualMessages.tooLarge);
   return name;
-}
-
-/** What GET /api/manuals/latest answers. */
-interface ManualSummary {
-  id: string;
-  fileName: string;
-  timeCreated: string | null;
-  size: number;
-  url: string;
 }
 
 interface ManualsDeps {

@@ -1,30 +1,31 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import type { AttemptLimits } from '../attempt-limits/service.ts';
+import { vitalReportSchema } from '@seva/shared';
+import { noContent, refusals, security } from '../../plugins/api-contract.ts';
 import { parseBody } from '../../plugins/parse-body.ts';
-
-/** product §1: web-vitals reports from the browser; logged, not stored. */
-const vitalSchema = z.strictObject({
-  name: z.enum(['CLS', 'FCP', 'INP', 'LCP', 'TTFB']),
-  value: z.number().finite(),
-  id: z.string().max(100),
-  rating: z.enum(['good', 'needs-improvement', 'poor']).optional(),
-  delta: z.number().finite().optional(),
-  navigationType: z.string().max(40).optional(),
-  path: z.string().max(200).optional(),
-});
+import type { AttemptLimits } from '../attempt-limits/service.ts';
 
 /** A report is a few hundred bytes; anything much larger is not one. */
 const VITAL_BODY_LIMIT = 2048;
+
+const vitalCall = {
+  bodyLimit: VITAL_BODY_LIMIT,
+  schema: {
+    tags: ['api: vitals'],
+    summary: 'Report a web vital measured in the browser (logged, not stored)',
+    security: security.anyone,
+    body: vitalReportSchema,
+    response: { 204: noContent('Logged.'), ...refusals(400, 403, 413, 429) },
+  },
+};
 
 export function vitalsRoutes(limits: Pick<AttemptLimits, 'action'>) {
   // Reports per address: one past the limit in the window is refused (429).
   const reports = limits.action('vitals');
   return async (app: FastifyInstance) => {
-    app.post('/', { bodyLimit: VITAL_BODY_LIMIT }, async (request, reply) => {
+    app.post('/', vitalCall, async (request, reply) => {
       // Anyone may report, so reports are limited per address: nobody can fill the log.
       await reports.count(request.caller.ip);
-      const vital = parseBody(vitalSchema, request.body);
+      const vital = parseBody(vitalReportSchema, request.body);
       request.log.info({ vital }, 'web vital');
       return reply.status(204).send();
     });

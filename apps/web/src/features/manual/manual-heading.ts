@@ -1,11 +1,11 @@
-import type { LatestManual } from './api/get-latest-manual.ts';
+import type { ManualSummary } from '@seva/shared';
 import type { ManualInfo } from './pdf-reading.ts';
 
 /** British English, the user's own time zone: '30 April 2025'. */
 const DATE = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
 
 /** The manual's title as its metadata gives it, else its file name. */
-export function manualTitle(info: Pick<ManualInfo, 'title'>, manual: Pick<LatestManual, 'fileName'>): string {
+export function manualTitle(info: Pick<ManualInfo, 'title'>, manual: Pick<ManualSummary, 'fileName'>): string {
   return info.title ?? manual.fileName;
 }
 
@@ -15,7 +15,7 @@ export function manualTitle(info: Pick<ManualInfo, 'title'>, manual: Pick<Latest
  */
 export function manualDate(
   info: Pick<ManualInfo, 'created'>,
-  manual: Pick<LatestManual, 'timeCreated'>,
+  manual: Pick<ManualSummary, 'timeCreated'>,
 ): { label: 'created' | 'added'; text: string; iso: string } | null {
   const added = manual.timeCreated ? new Date(manual.timeCreated) : null;
   const [label, date] = info.created && !Number.isNaN(info.created.getTime()) ? (['created', info.created] as const) : (['added', added] as const);

@@ -1,10 +1,11 @@
+import type { ManualSummary } from '@seva/shared';
 import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { PageHeading } from '../../components/ui/page-heading.tsx';
 import { StatusRegion } from '../../components/ui/status-region.tsx';
 import { paths } from '../../lib/paths.ts';
 import { screenHeadings } from '../../lib/screens.ts';
-import { manualDownloadUrl, useLatestManual, type LatestManual } from './api/get-latest-manual.ts';
+import { manualDownloadUrl, useLatestManual } from './api/get-latest-manual.ts';
 import { isRetryable, manualErrorMessage } from './manual-error-message.ts';
 import { manualDate, manualTitle } from './manual-heading.ts';
 import type { ManualInfo } from './pdf-reading.ts';
@@ -68,7 +69,7 @@ export function ManualPage() {
  * The manual under its own title and date, from its metadata (the file name and the day it was added when it has
  * none), shown once the PDF is open; its download link; the viewer.
  */
-function ManualDocument({ manual, info, onChange }: { manual: LatestManual; info: ManualInfo | undefined; onChange: (state: PdfState) => void }) {
+function ManualDocument({ manual, info, onChange }: { manual: ManualSummary; info: ManualInfo | undefined; onChange: (state: PdfState) => void }) {
   const { id } = manual;
   const date = info ? manualDate(info, manual) : null;
   return (

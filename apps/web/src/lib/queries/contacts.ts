@@ -1,4 +1,4 @@
-import type { EmergencyContact } from '@seva/shared';
+import type { ContactsAnswer } from '@seva/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { apiFetch } from '../api-client.ts';
 
@@ -6,5 +6,5 @@ import { apiFetch } from '../api-client.ts';
 export const contactsQuery = () =>
   queryOptions({
     queryKey: ['contacts'],
-    queryFn: async ({ signal }) => (await apiFetch<{ contacts: EmergencyContact[] }>('/api/contacts', { signal })).contacts,
+    queryFn: async ({ signal }) => (await apiFetch<ContactsAnswer>('/api/contacts', { signal })).contacts,
   });

@@ -1,4 +1,4 @@
-import type { PairedDevice } from '@seva/shared';
+import type { PairedDevicesAnswer } from '@seva/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { apiFetch } from '../api-client.ts';
 
@@ -6,5 +6,5 @@ import { apiFetch } from '../api-client.ts';
 export const devicesQuery = () =>
   queryOptions({
     queryKey: ['devices'],
-    queryFn: async ({ signal }) => (await apiFetch<{ devices: PairedDevice[] }>('/api/devices', { signal })).devices,
+    queryFn: async ({ signal }) => (await apiFetch<PairedDevicesAnswer>('/api/devices', { signal })).devices,
   });

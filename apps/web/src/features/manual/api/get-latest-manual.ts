@@ -1,18 +1,12 @@
+import type { ManualSummary } from '@seva/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client.ts';
 
 /** GET /api/manuals/latest: the newest readable manual (product §4). */
-export interface LatestManual {
-  id: string;
-  fileName: string;
-  timeCreated: string | null;
-  url: string;
-}
-
 const latestManualQuery = () =>
   queryOptions({
     queryKey: ['manuals', 'latest'],
-    queryFn: ({ signal }) => apiFetch<LatestManual>('/api/manuals/latest', { signal }),
+    queryFn: ({ signal }) => apiFetch<ManualSummary>('/api/manuals/latest', { signal }),
   });
 
 export function useLatestManual() {
@@ -20,6 +14,6 @@ export function useLatestManual() {
 }
 
 /** The same PDF served as an attachment, for the download link. */
-export function manualDownloadUrl(manual: Pick<LatestManual, 'url'>): string {
+export function manualDownloadUrl(manual: Pick<ManualSummary, 'url'>): string {
   return `${manual.url}${manual.url.includes('?') ? '&' : '?'}download=1`;
 }

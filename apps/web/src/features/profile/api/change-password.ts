@@ -1,4 +1,4 @@
-import type { ChangePasswordInput } from '@seva/shared';
+import type { ChangePasswordInput, PasswordChangedAnswer } from '@seva/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { activityQuery } from './get-activity.ts';
@@ -9,7 +9,7 @@ import { devicesQuery } from '../../../lib/queries/devices.ts';
 export function useChangePassword() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: ChangePasswordInput) => apiFetch<{ message: string; signedOut: number; unpaired: number }>('/api/account/password', { method: 'POST', json: input }),
+    mutationFn: (input: ChangePasswordInput) => apiFetch<PasswordChangedAnswer>('/api/account/password', { method: 'POST', json: input }),
     onSuccess: async () => {
       for (const queryKey of [activityQuery().queryKey, browserSessionsQuery().queryKey, devicesQuery().queryKey]) await queryClient.invalidateQueries({ queryKey });
     },

@@ -1,4 +1,4 @@
-import type { ActivityEvent } from '@seva/shared';
+import type { ActivityAnswer } from '@seva/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client.ts';
 
@@ -6,7 +6,7 @@ import { apiFetch } from '../../../lib/api-client.ts';
 export const activityQuery = () =>
   queryOptions({
     queryKey: ['activity'],
-    queryFn: async () => (await apiFetch<{ events: ActivityEvent[] }>('/api/activity')).events,
+    queryFn: async () => (await apiFetch<ActivityAnswer>('/api/activity')).events,
   });
 
 export function useRecentActivity() {

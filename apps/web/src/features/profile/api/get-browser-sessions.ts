@@ -1,4 +1,4 @@
-import type { BrowserSession } from '@seva/shared';
+import type { BrowserSessionsAnswer } from '@seva/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client.ts';
 
@@ -6,7 +6,7 @@ import { apiFetch } from '../../../lib/api-client.ts';
 export const browserSessionsQuery = () =>
   queryOptions({
     queryKey: ['browser-sessions'],
-    queryFn: async () => (await apiFetch<{ sessions: BrowserSession[] }>('/api/account/sessions')).sessions,
+    queryFn: async () => (await apiFetch<BrowserSessionsAnswer>('/api/account/sessions')).sessions,
   });
 
 export function useBrowserSessions() {

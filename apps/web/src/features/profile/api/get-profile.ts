@@ -1,4 +1,4 @@
-import type { SessionUser } from '@seva/shared';
+import type { ProfileAnswer } from '@seva/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client.ts';
 
@@ -6,7 +6,7 @@ import { apiFetch } from '../../../lib/api-client.ts';
 export const profileQuery = () =>
   queryOptions({
     queryKey: ['profile'],
-    queryFn: async () => (await apiFetch<{ user: SessionUser }>('/api/profile')).user,
+    queryFn: async () => (await apiFetch<ProfileAnswer>('/api/profile')).user,
   });
 
 export function useProfile() {

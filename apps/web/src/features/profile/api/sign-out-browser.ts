@@ -1,4 +1,4 @@
-import type { BrowserSession } from '@seva/shared';
+import type { BrowserSession, MessageAnswer, SignedOutOthersAnswer } from '@seva/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { browserSessionsQuery } from './get-browser-sessions.ts';
@@ -7,7 +7,7 @@ import { browserSessionsQuery } from './get-browser-sessions.ts';
 export function useSignOutBrowser() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (session: BrowserSession) => apiFetch<{ message: string }>(`/api/account/sessions/${encodeURIComponent(session.id)}`, { method: 'DELETE' }),
+    mutationFn: (session: BrowserSession) => apiFetch<MessageAnswer>(`/api/account/sessions/${encodeURIComponent(session.id)}`, { method: 'DELETE' }),
     onSuccess: (_answer, session) => queryClient.setQueryData<BrowserSession[]>(browserSessionsQuery().queryKey, (sessions) => sessions?.filter((s) => s.id !== session.id)),
     // Also after a refusal: a browser that signed out meanwhile leaves the list.
     onSettled: () => void queryClient.invalidateQueries({ queryKey: browserSessionsQuery().queryKey }),
@@ -18,7 +18,7 @@ export function useSignOutBrowser() {
 export function useSignOutOtherBrowsers() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiFetch<{ count: number; message: string }>('/api/account/sessions/sign-out-others', { method: 'POST' }),
+    mutationFn: () => apiFetch<SignedOutOthersAnswer>('/api/account/sessions/sign-out-others', { method: 'POST' }),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: browserSessionsQuery().queryKey }),
   });
 }

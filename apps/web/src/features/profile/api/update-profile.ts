@@ -1,4 +1,4 @@
-import type { ProfileEditInput, SessionUser } from '@seva/shared';
+import type { ProfileEditInput, ProfileUpdatedAnswer } from '@seva/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { sessionQueryKey } from '../../../lib/session.ts';
@@ -8,7 +8,7 @@ import { profileQuery } from './get-profile.ts';
 export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: ProfileEditInput) => apiFetch<{ user: SessionUser; message: string }>('/api/profile', { method: 'PATCH', json: input }),
+    mutationFn: (input: ProfileEditInput) => apiFetch<ProfileUpdatedAnswer>('/api/profile', { method: 'PATCH', json: input }),
     onSuccess: ({ user }) => {
       queryClient.setQueryData(profileQuery().queryKey, user);
       return queryClient.invalidateQueries({ queryKey: sessionQueryKey });

@@ -1,4 +1,4 @@
-import type { EmergencyContact, SaveContactsInput } from '@seva/shared';
+import type { ContactsSavedAnswer, SaveContactsInput } from '@seva/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { contactsQuery } from '../../../lib/queries/contacts.ts';
@@ -7,7 +7,7 @@ import { contactsQuery } from '../../../lib/queries/contacts.ts';
 export function useSaveContacts() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: SaveContactsInput) => apiFetch<{ contacts: EmergencyContact[]; message: string }>('/api/contacts', { method: 'PUT', json: input }),
+    mutationFn: (input: SaveContactsInput) => apiFetch<ContactsSavedAnswer>('/api/contacts', { method: 'PUT', json: input }),
     onSuccess: ({ contacts }) => queryClient.setQueryData(contactsQuery().queryKey, contacts),
   });
 }
