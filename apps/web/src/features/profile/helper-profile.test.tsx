@@ -51,6 +51,7 @@ describe("a helper's own /profile", () => {
   it('changes the password: a wrong current one is said on its field, then the change is confirmed', async () => {
     const { events } = renderWithProviders(<ProfilePage />, { route: paths.profile });
     const section = screen.getByRole('region', { name: 'Change password' });
+    expect(within(section).queryByRole('checkbox')).not.toBeInTheDocument();
     const current = within(section).getByLabelText('Current password');
     await events.type(current, 'not-it');
     await events.type(within(section).getByLabelText('New password'), 'Fresh-Pine7!Road');
@@ -65,6 +66,8 @@ describe("a helper's own /profile", () => {
     await events.click(within(section).getByRole('button', { name: 'Change password' }));
     await waitFor(() => expect(status()).toHaveTextContent(helperMessages.passwordChanged));
     expect(current).toHaveValue('');
+    // The helper's endpoint takes the three fields only: the wearer's options are not sent.
+    expect(sent('PUT', '/api/helper/password').at(-1)).toEqual({ currentPassword: STAND_IN_HELPER_PASSWORD, newPassword: 'Fresh-Pine7!Road', confirmPassword: 'Fresh-Pine7!Road' });
   });
 
   it("'Stop helping {wearer}' asks first, then the wearer leaves the list and the page says so", async () => {
