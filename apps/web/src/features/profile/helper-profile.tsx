@@ -17,7 +17,6 @@ import { ModalDialog } from '../../components/ui/modal-dialog.tsx';
 import { PageHeading } from '../../components/ui/page-heading.tsx';
 import { PasswordField } from '../../components/ui/password-field.tsx';
 import { StatusRegion } from '../../components/ui/status-region.tsx';
-import { ApiError } from '../../lib/api-client.ts';
 import { paths } from '../../lib/paths.ts';
 import { screenHeadings } from '../../lib/screens.ts';
 import { forgetDeletedAccount, useSignOutAndLeave } from '../../lib/session.ts';
@@ -151,28 +150,18 @@ function DeleteHelperAccountDialog({ isOpen, onClose }: { isOpen: boolean; onClo
 function DeleteHelperAccountForm({ onCancel }: { onCancel: () => void }) {
   const remove = useDeleteHelperAccount();
   const queryClient = useQueryClient();
-  const [failure, setFailure] = useState<string | null>(null);
   const form = useZodForm(deleteAccountSchema, { defaultValues: { password: '' } });
-  const { register, setError, setFocus, formState } = form;
+  const { register, setFocus, formState } = form;
   useEffect(() => setFocus('password'), [setFocus]);
 
+  // A wrong password is placed on its field by the form; any other refusal in its summary.
   const onSubmit = async (input: DeleteAccountInput) => {
-    setFailure(null);
-    try {
-      await remove.mutateAsync(input);
-    } catch (error) {
-      if (error instanceof ApiError && error.field === 'password') {
-        setError('password', { type: 'server', message: error.message });
-        return;
-      }
-      setFailure(error instanceof Error ? error.message : messages.serverError);
-      return;
-    }
+    await remove.mutateAsync(input);
     // The helper account is gone: nothing of it stays in this tab; the route guard goes to the helpers' sign-in page, which says so.
     forgetDeletedAccount(queryClient);
   };
   return (
-    <Form form={form} onSubmit={onSubmit} failure={failure} className="form">
+    <Form form={form} onSubmit={onSubmit} className="form">
       <p id={DELETE_ID}>{DELETE_HELPER_EXPLAINED} It cannot be undone.</p>
       <PasswordField label="Password" autoComplete="current-password" {...register('password')} error={formState.errors.password?.message} />
       <DialogActions variant="danger" confirmLabel="Delete helper account" busyMessage="Deleting your helper account…" busy={form.sending} failure={null} onCancel={onCancel} />
