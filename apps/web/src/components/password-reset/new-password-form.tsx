@@ -21,8 +21,8 @@ type NewPasswordFormProps = {
 
 /**
  * 'Choose a new password', where a reset e-mail's link leads: the new password twice under the same rules as sign-up.
- * The page is opened from an e-mail, so its heading takes focus. A refused link is said, after a submit, in the form's
- * error summary.
+ * The wearer's and the helper's reset pages both show it (D-056). The page is opened from an e-mail, so its heading takes
+ * focus. A refused link is said, after a submit, in the form's error summary.
  */
 export function NewPasswordForm({ token, reset, withUnpairOption = false, after }: NewPasswordFormProps) {
   const form = useZodForm(() => import('../../lib/form-rules/new-password.ts'), { defaultValues: { token, password: '', confirmPassword: '', ...(withUnpairOption ? { unpairGlasses: true } : {}) } });

@@ -21,7 +21,7 @@ type ResetLinkRequestProps = {
 /**
  * 'Forgot password?': an e-mail address, the button that asks for a reset link, then 'Check your e-mail' with what was
  * sent. The wearer's /forgot-password (issue #9) and the helper's /helper/forgot-password (issue #18) differ only in
- * their endpoint and words.
+ * their endpoint and words (D-056).
  */
 export function ResetLinkRequest({ request, heading, intro, submitLabel, sentMessage, back }: ResetLinkRequestProps) {
   const [sentTo, setSentTo] = useState<string | null>(null);

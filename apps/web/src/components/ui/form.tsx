@@ -33,7 +33,7 @@ type ZodFormOptions<S extends FormSchema> = Omit<UseFormProps<z.input<S>, unknow
    * error, or no answer that is the portal's): product §8's catch-all, `messages.serverError` unless the form's own.
    */
   fallbackFailure?: string;
-  /** How the summary words a refusal no field is to blame for, when the form's words wrap it ('Failed to delete your account: {message}'). */
+  /** How the summary words a refusal no field is to blame for, when the form's words wrap it ('Failed to delete your account: {message}', D-056). */
   refusalWording?: (message: string) => string;
 };
 

@@ -22,7 +22,7 @@ type ChangePasswordSectionProps = {
  * 'Change password' on /profile, for a wearer (issue #21) and for a helper (issue #18): the current password, the new
  * one twice (SPEC's rules, each with 'Show'), and for a wearer 'Sign out every other browser' (on by default) and
  * 'Unpair all my glasses too' (off by default, D-040). Both sides check the same three fields the same way, so one
- * schema serves both; the helper's `change` sends only those three.
+ * schema serves both; the helper's `change` sends only those three (D-056).
  * What changed is said in the page's one status region; a refusal in the form's error summary, and on its field.
  */
 export function ChangePasswordSection({ change, onMessage, withAccountOptions = false, busyMessage }: ChangePasswordSectionProps) {
