@@ -33,6 +33,8 @@ type ZodFormOptions<S extends FormSchema> = Omit<UseFormProps<z.input<S>, unknow
    * error, or no answer that is the portal's): product §8's catch-all, `messages.serverError` unless the form's own.
    */
   fallbackFailure?: string;
+  /** How the summary words a refusal no field is to blame for, when the form's words wrap it ('Failed to delete your account: {message}', D-056). */
+  refusalWording?: (message: string) => string;
 };
 
 /** A react-hook-form form that also knows whether its request is out: `sending` (see useZodForm). */
@@ -52,7 +54,10 @@ export type ZodForm<TFieldValues extends FieldValues, TValid extends FieldValues
  * A submit handler that throws has been refused: the refusal is placed the same way for every form (placeRefusal),
  * on the field the server names when the form has it, else in `refusal`, which <Form>'s error summary says.
  */
-export function useZodForm<S extends FormSchema>(rules: FormRules<S>, { fallbackFailure = messages.serverError, ...options }: ZodFormOptions<S> = {}): ZodForm<z.input<S>, z.output<S>> {
+export function useZodForm<S extends FormSchema>(
+  rules: FormRules<S>,
+  { fallbackFailure = messages.serverError, refusalWording, ...options }: ZodFormOptions<S> = {},
+): ZodForm<z.input<S>, z.output<S>> {
   // A loader is kept from the form's first render (a screen writes it inline); a schema may change with what it checks.
   const [loading] = useState(() => (typeof rules === 'function' ? loadingResolver(rules) : null));
   const given = useMemo(() => (typeof rules === 'function' ? null : zodResolver(rules)), [rules]);
@@ -72,12 +77,13 @@ export function useZodForm<S extends FormSchema>(rules: FormRules<S>, { fallback
         try {
           return await onValid(values, event);
         } catch (error) {
-          setRefusal(placeRefusal(error, form, fallbackFailure));
+          const refusal = placeRefusal(error, form, fallbackFailure);
+          setRefusal(refusal !== null && refusalWording ? refusalWording(refusal) : refusal);
         } finally {
           setSending(false);
         }
       }, onInvalid),
-    [handleSubmit, form, fallbackFailure],
+    [handleSubmit, form, fallbackFailure, refusalWording],
   );
   return Object.assign(form, { handleSubmit: handleSending, sending, refusal });
 }

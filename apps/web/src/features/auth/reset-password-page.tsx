@@ -1,11 +1,8 @@
-import { accountMessages, messages, PASSWORD_MAX, type NewPasswordInput } from '@seva/shared';
-import { Controller } from 'react-hook-form';
+import { messages } from '@seva/shared';
 import { Link, useSearchParams } from 'react-router';
-import { Button } from '../../components/ui/button.tsx';
-import { CheckboxField } from '../../components/ui/checkbox-field.tsx';
-import { Form, useZodForm } from '../../components/ui/form.tsx';
+import { NewPasswordForm } from '../../components/password-reset/new-password-form.tsx';
+import { PasswordChanged } from '../../components/password-reset/password-changed.tsx';
 import { PageHeading } from '../../components/ui/page-heading.tsx';
-import { PasswordField } from '../../components/ui/password-field.tsx';
 import { StatusRegion } from '../../components/ui/status-region.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { paths } from '../../lib/paths.ts';
@@ -23,19 +20,7 @@ export function ResetPasswordPage() {
   const check = useResetLinkCheck(token);
   const reset = useResetPassword();
 
-  if (reset.isSuccess) {
-    return (
-      <section aria-labelledby="reset-done-heading" className="card">
-        <PageHeading id="reset-done-heading" focusKey="done" focusOnLoad>
-          Password changed
-        </PageHeading>
-        <StatusRegion tone="success" message={reset.data.message} />
-        <p>
-          <Link to={paths.login}>Go to sign in</Link>
-        </p>
-      </section>
-    );
-  }
+  if (reset.isSuccess) return <PasswordChanged message={reset.data.message} signIn={<Link to={paths.login}>Go to sign in</Link>} />;
   // A link the server refuses (used, unknown, expired); a failure on our side lets the user try the form.
   const refusal = !token ? messages.linkInvalid : check.error instanceof ApiError && check.error.status < 500 && !check.error.isNetworkError ? check.error.message : null;
   if (refusal) return <DeadLink message={refusal} />;
@@ -49,7 +34,7 @@ export function ResetPasswordPage() {
       </section>
     );
   }
-  return <NewPasswordForm token={token} reset={reset} />;
+  return <NewPasswordForm token={token} reset={reset.mutateAsync} withUnpairOption after={<Link to={paths.login}>BACK TO LOGIN</Link>} />;
 }
 
 function DeadLink({ message }: { message: string }) {
@@ -63,57 +48,6 @@ function DeadLink({ message }: { message: string }) {
       <p>
         <Link to={paths.forgotPassword}>Ask for a new reset link</Link>
       </p>
-      <p>
-        <Link to={paths.login}>BACK TO LOGIN</Link>
-      </p>
-    </section>
-  );
-}
-
-function NewPasswordForm({ token, reset }: { token: string; reset: ReturnType<typeof useResetPassword> }) {
-  const form = useZodForm(() => import('../../lib/form-rules/new-password.ts'), { defaultValues: { token, password: '', confirmPassword: '', unpairGlasses: true } });
-  const { register, formState, control } = form;
-
-  const onSubmit = async (input: NewPasswordInput) => {
-    await reset.mutateAsync(input);
-  };
-
-  const busy = form.sending;
-  return (
-    <section aria-labelledby="new-password-heading" className="card">
-      <PageHeading id="new-password-heading" focusKey="form" focusOnLoad>
-        Choose a new password
-      </PageHeading>
-      <StatusRegion message={busy ? 'Saving your new password…' : null} />
-      <Form form={form} onSubmit={onSubmit} className="form">
-        <input type="hidden" {...register('token')} />
-        <PasswordField
-          label="New password"
-          autoComplete="new-password"
-          maxLength={PASSWORD_MAX}
-          hint={messages.passwordHint}
-          {...register('password')}
-          error={formState.errors.password?.message}
-        />
-        <PasswordField
-          label="Confirm new password"
-          autoComplete="new-password"
-          maxLength={PASSWORD_MAX}
-          {...register('confirmPassword')}
-          error={formState.errors.confirmPassword?.message}
-        />
-        {/* After a reset the glasses are unpaired too unless the user keeps them (issue #20, D-040). */}
-        <Controller
-          control={control}
-          name="unpairGlasses"
-          render={({ field }) => (
-            <CheckboxField label={accountMessages.unpairGlassesOption} hint={accountMessages.unpairGlassesHint} isSelected={field.value !== false} onChange={field.onChange} />
-          )}
-        />
-        <Button type="submit" busy={busy}>
-          Save new password
-        </Button>
-      </Form>
       <p>
         <Link to={paths.login}>BACK TO LOGIN</Link>
       </p>

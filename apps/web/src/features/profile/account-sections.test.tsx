@@ -1,5 +1,6 @@
 import { accountMessages, EMERGENCY_CALLING_STOPS, messages, type BrowserSession } from '@seva/shared';
 import { screen, waitFor, within } from '@testing-library/react';
+import { http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatDateTime } from '../../lib/dates.ts';
 import { paths } from '../../lib/paths.ts';
@@ -7,7 +8,7 @@ import { useLoginStateFor, useSession } from '../../lib/session.ts';
 import { SAVED_AT } from '../../testing/fixtures.ts';
 import { errorSummary, summaryLinks } from '../../testing/error-summary.ts';
 import { renderWithProviders } from '../../testing/render.tsx';
-import { backend, sent, STAND_IN_PASSWORD } from '../../testing/stand-in-server.ts';
+import { backend, refusal, sent, server, STAND_IN_PASSWORD } from '../../testing/stand-in-server.ts';
 import { ProfilePage } from './profile-page.tsx';
 import { progressText } from './your-data-section.tsx';
 
@@ -128,6 +129,18 @@ describe('Your data, your control on ProfilePage', () => {
     // The tab forgets the account: the route guard sends the user to /login, which says it is deleted.
     expect(await screen.findByText('To /login: Your account has been deleted.')).toBeInTheDocument();
     expect(sent('POST', '/api/account/delete')).toEqual([{ password: 'Not-my-password1!' }, { password: STAND_IN_PASSWORD }]);
+  });
+
+  it("says a refusal that is not the password's in the dialog's error summary, as 'Failed to delete your account: …'", async () => {
+    server.use(http.post('*/api/account/delete', () => refusal(500, messages.serverError)));
+    const { events } = renderWithProviders(<ProfilePage />, { route: paths.profile });
+    await events.click(await within(await screen.findByRole('region', { name: 'Your data' })).findByRole('button', { name: 'Delete my account' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete your account?' });
+    await events.type(within(dialog).getByLabelText('Password'), `${STAND_IN_PASSWORD}{Enter}`);
+    await waitFor(() => expect(errorSummary()).toHaveTextContent(`Failed to delete your account: ${messages.serverError}`));
+    expect(errorSummary()).toHaveFocus();
+    expect(within(dialog).getByLabelText('Password')).not.toHaveAccessibleDescription(messages.serverError);
+    expect(backend.user).not.toBeNull();
   });
 
   it('Cancel (or Escape) closes the dialog and erases nothing', async () => {

@@ -1,3 +1,4 @@
+import { useChangePassword } from './api/change-password.ts';
 import { ChangePasswordSection } from './change-password-section.tsx';
 import { RecentActivitySection } from './recent-activity-section.tsx';
 import { SignedInBrowsersSection } from './signed-in-browsers-section.tsx';
@@ -9,9 +10,10 @@ import { YourDataSection } from './your-data-section.tsx';
  * for what went wrong.
  */
 export function AccountSections({ onMessage, onFailure }: { onMessage: (message: string) => void; onFailure: (message: string) => void }) {
+  const changePassword = useChangePassword();
   return (
     <>
-      <ChangePasswordSection onMessage={onMessage} />
+      <ChangePasswordSection change={async (input) => (await changePassword.mutateAsync(input)).message} withAccountOptions onMessage={onMessage} />
       <SignedInBrowsersSection onMessage={onMessage} onFailure={onFailure} />
       <RecentActivitySection />
       <YourDataSection onMessage={onMessage} onFailure={onFailure} />

@@ -4,28 +4,40 @@ import { Button } from '../../components/ui/button.tsx';
 import { CheckboxField } from '../../components/ui/checkbox-field.tsx';
 import { Form, useZodForm } from '../../components/ui/form.tsx';
 import { PasswordField } from '../../components/ui/password-field.tsx';
-import { useChangePassword } from './api/change-password.ts';
+import { StatusRegion } from '../../components/ui/status-region.tsx';
 
 const DEFAULTS = { currentPassword: '', newPassword: '', confirmPassword: '', signOutOthers: true, unpairGlasses: false };
 
+type ChangePasswordSectionProps = {
+  /** Sends the change to the account's endpoint; answers what the page's status region says once it is done. */
+  change: (input: ChangePasswordInput) => Promise<string>;
+  onMessage: (message: string) => void;
+  /** 'Sign out every other browser' and 'Unpair all my glasses too': a wearer's account has them, a helper's not. */
+  withAccountOptions?: boolean;
+  /** Said in the section's own live region while the change is out (the helper's profile says it; the wearer's not). */
+  busyMessage?: string;
+};
+
 /**
- * 'Change password' on /profile (issue #21): the current password, the new one twice (SPEC's rules, each with
- * 'Show'), 'Sign out every other browser' (on by default) and 'Unpair all my glasses too' (off by default, D-040).
+ * 'Change password' on /profile, for a wearer (issue #21) and for a helper (issue #18): the current password, the new
+ * one twice (SPEC's rules, each with 'Show'), and for a wearer 'Sign out every other browser' (on by default) and
+ * 'Unpair all my glasses too' (off by default, D-040). Both sides check the same three fields the same way, so one
+ * schema serves both; the helper's `change` sends only those three (D-056).
  * What changed is said in the page's one status region; a refusal in the form's error summary, and on its field.
  */
-export function ChangePasswordSection({ onMessage }: { onMessage: (message: string) => void }) {
-  const change = useChangePassword();
+export function ChangePasswordSection({ change, onMessage, withAccountOptions = false, busyMessage }: ChangePasswordSectionProps) {
   const form = useZodForm(changePasswordSchema, { defaultValues: DEFAULTS });
   const { register, formState, reset, control } = form;
   const onSubmit = async (input: ChangePasswordInput) => {
-    const answer = await change.mutateAsync(input);
+    const message = await change(input);
     reset(DEFAULTS);
-    onMessage(answer.message);
+    onMessage(message);
   };
   const busy = form.sending;
   return (
     <section className="card account-section" aria-labelledby="change-password-heading">
       <h2 id="change-password-heading">{accountMessages.changePassword}</h2>
+      {busyMessage ? <StatusRegion message={busy ? busyMessage : null} /> : null}
       <Form form={form} onSubmit={onSubmit} className="form">
         <PasswordField label={accountMessages.currentPassword} autoComplete="current-password" {...register('currentPassword')} error={formState.errors.currentPassword?.message} />
         <PasswordField
@@ -37,18 +49,22 @@ export function ChangePasswordSection({ onMessage }: { onMessage: (message: stri
           error={formState.errors.newPassword?.message}
         />
         <PasswordField label={accountMessages.confirmNewPassword} autoComplete="new-password" maxLength={PASSWORD_MAX} {...register('confirmPassword')} error={formState.errors.confirmPassword?.message} />
-        <Controller
-          control={control}
-          name="signOutOthers"
-          render={({ field }) => <CheckboxField label={accountMessages.signOutOthersOption} isSelected={field.value !== false} onChange={field.onChange} />}
-        />
-        <Controller
-          control={control}
-          name="unpairGlasses"
-          render={({ field }) => (
-            <CheckboxField label={accountMessages.unpairGlassesOption} hint={accountMessages.unpairGlassesHint} isSelected={field.value === true} onChange={field.onChange} />
-          )}
-        />
+        {withAccountOptions ? (
+          <>
+            <Controller
+              control={control}
+              name="signOutOthers"
+              render={({ field }) => <CheckboxField label={accountMessages.signOutOthersOption} isSelected={field.value !== false} onChange={field.onChange} />}
+            />
+            <Controller
+              control={control}
+              name="unpairGlasses"
+              render={({ field }) => (
+                <CheckboxField label={accountMessages.unpairGlassesOption} hint={accountMessages.unpairGlassesHint} isSelected={field.value === true} onChange={field.onChange} />
+              )}
+            />
+          </>
+        ) : null}
         <Button type="submit" busy={busy}>
           {accountMessages.changePassword}
         </Button>

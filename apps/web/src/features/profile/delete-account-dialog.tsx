@@ -1,10 +1,9 @@
-import { accountMessages, deleteAccountSchema, EMERGENCY_CALLING_STOPS, messages, RESTORE_WINDOW_DAYS, type DeleteAccountInput } from '@seva/shared';
+import { accountMessages, deleteAccountSchema, EMERGENCY_CALLING_STOPS, RESTORE_WINDOW_DAYS, type DeleteAccountInput } from '@seva/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Form, useZodForm } from '../../components/ui/form.tsx';
 import { ModalDialog } from '../../components/ui/modal-dialog.tsx';
 import { PasswordField } from '../../components/ui/password-field.tsx';
-import { ApiError } from '../../lib/api-client.ts';
 import { forgetDeletedAccount } from '../../lib/session.ts';
 import { useDeleteAccount } from './api/delete-account.ts';
 import { DialogActions } from '../../components/ui/dialog-actions.tsx';
@@ -36,32 +35,22 @@ export function DeleteAccountDialog({ isOpen, onClose }: { isOpen: boolean; onCl
 function DeleteAccountForm({ onCancel }: { onCancel: () => void }) {
   const remove = useDeleteAccount();
   const queryClient = useQueryClient();
-  const [failure, setFailure] = useState<string | null>(null);
-  const form = useZodForm(deleteAccountSchema, { defaultValues: { password: '' } });
-  const { register, setError, setFocus, formState } = form;
+  const form = useZodForm(deleteAccountSchema, { defaultValues: { password: '' }, refusalWording: deleteFailedMessage });
+  const { register, setFocus, formState } = form;
 
   // The dialog opens on the one field it asks for.
   useEffect(() => setFocus('password'), [setFocus]);
 
+  // A wrong password is placed on its field by the form; any other refusal in its summary, as 'Failed to delete your account: …'.
   const onSubmit = async (input: DeleteAccountInput) => {
-    setFailure(null);
-    try {
-      await remove.mutateAsync(input);
-    } catch (error) {
-      if (error instanceof ApiError && error.field === 'password') {
-        setError('password', { type: 'server', message: error.message });
-        return;
-      }
-      setFailure(deleteFailedMessage(error instanceof Error ? error.message : messages.authenticationFailed));
-      return;
-    }
+    await remove.mutateAsync(input);
     // The account is gone: nothing of it stays in this tab, and the route guard takes the user to /login, which says so.
     forgetDeletedAccount(queryClient);
   };
 
   const busy = form.sending;
   return (
-    <Form form={form} onSubmit={onSubmit} failure={failure} className="form">
+    <Form form={form} onSubmit={onSubmit} className="form">
       <div id={WHAT_ID}>
         <p className="warning-text">{EMERGENCY_CALLING_STOPS}</p>
         <p>Your account closes at once:</p>

@@ -1,12 +1,13 @@
 import { helperMessages, messages } from '@seva/shared';
 import { screen, waitFor, within } from '@testing-library/react';
+import { http } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { paths } from '../../lib/paths.ts';
 import { useLoginStateFor, useSignedIn, useSignInPage } from '../../lib/session.ts';
 import { aHelperSession, aUser } from '../../testing/fixtures.ts';
 import { errorSummary, summaryLinks } from '../../testing/error-summary.ts';
 import { renderWithProviders } from '../../testing/render.tsx';
-import { backend, sent, STAND_IN_HELPER_PASSWORD } from '../../testing/stand-in-server.ts';
+import { backend, refusal, sent, server, STAND_IN_HELPER_PASSWORD } from '../../testing/stand-in-server.ts';
 import { ProfilePage } from './profile-page.tsx';
 
 const status = () => screen.getAllByRole('status')[0]!;
@@ -51,6 +52,7 @@ describe("a helper's own /profile", () => {
   it('changes the password: a wrong current one is said on its field, then the change is confirmed', async () => {
     const { events } = renderWithProviders(<ProfilePage />, { route: paths.profile });
     const section = screen.getByRole('region', { name: 'Change password' });
+    expect(within(section).queryByRole('checkbox')).not.toBeInTheDocument();
     const current = within(section).getByLabelText('Current password');
     await events.type(current, 'not-it');
     await events.type(within(section).getByLabelText('New password'), 'Fresh-Pine7!Road');
@@ -65,6 +67,8 @@ describe("a helper's own /profile", () => {
     await events.click(within(section).getByRole('button', { name: 'Change password' }));
     await waitFor(() => expect(status()).toHaveTextContent(helperMessages.passwordChanged));
     expect(current).toHaveValue('');
+    // The helper's endpoint takes the three fields only: the wearer's options are not sent.
+    expect(sent('PUT', '/api/helper/password').at(-1)).toEqual({ currentPassword: STAND_IN_HELPER_PASSWORD, newPassword: 'Fresh-Pine7!Road', confirmPassword: 'Fresh-Pine7!Road' });
   });
 
   it("'Stop helping {wearer}' asks first, then the wearer leaves the list and the page says so", async () => {
@@ -98,5 +102,16 @@ describe("a helper's own /profile", () => {
     await events.type(password, `${STAND_IN_HELPER_PASSWORD}{Enter}`);
     expect(await screen.findByText(`To ${paths.helperSignIn}: ${helperMessages.helperAccountDeleted}`)).toBeInTheDocument();
     expect(backend.helper).toBeNull();
+  });
+
+  it("says a refusal that is not the password's in the delete dialog's error summary", async () => {
+    server.use(http.delete('*/api/helper/account', () => refusal(500, messages.serverError)));
+    const { events } = renderWithProviders(<ProfilePage />, { route: paths.profile });
+    await events.click(screen.getByRole('button', { name: 'Delete my helper account' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Delete your helper account?' });
+    await events.type(within(dialog).getByLabelText('Password'), `${STAND_IN_HELPER_PASSWORD}{Enter}`);
+    await waitFor(() => expect(errorSummary()).toHaveTextContent(messages.serverError));
+    expect(errorSummary()).toHaveFocus();
+    expect(backend.helper).not.toBeNull();
   });
 });

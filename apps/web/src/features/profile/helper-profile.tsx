@@ -1,12 +1,9 @@
 import {
-  changeHelperPasswordSchema,
   deleteAccountSchema,
   helperMessages,
   messages,
-  PASSWORD_MAX,
   stopHelping,
   stoppedHelpingMessage,
-  type ChangeHelperPasswordInput,
   type DeleteAccountInput,
   type HelperSessionInfo,
   type WearerRef,
@@ -20,12 +17,12 @@ import { ModalDialog } from '../../components/ui/modal-dialog.tsx';
 import { PageHeading } from '../../components/ui/page-heading.tsx';
 import { PasswordField } from '../../components/ui/password-field.tsx';
 import { StatusRegion } from '../../components/ui/status-region.tsx';
-import { ApiError } from '../../lib/api-client.ts';
 import { paths } from '../../lib/paths.ts';
 import { screenHeadings } from '../../lib/screens.ts';
 import { forgetDeletedAccount, useSignOutAndLeave } from '../../lib/session.ts';
 import { useTimedMessage } from '../../lib/use-timed-message.ts';
 import { useChangeHelperPassword, useDeleteHelperAccount, useStopHelping } from './api/helper-account.ts';
+import { ChangePasswordSection } from './change-password-section.tsx';
 
 const stopConsequence = (wearer: string) =>
   `You will no longer be able to manage ${wearer}'s faces and emergency contacts. We will tell ${wearer} by e-mail. They can invite you again.`;
@@ -41,6 +38,7 @@ export function HelperProfile({ helper }: { helper: HelperSessionInfo }) {
   const { signOut, isPending: signingOut } = useSignOutAndLeave();
   const [stopping, setStopping] = useState<WearerRef | null>(null);
   const [deleting, setDeleting] = useState(false);
+  const changePassword = useChangeHelperPassword();
   const say = (text: string) => {
     setFailure(null);
     saved.show(text);
@@ -79,7 +77,14 @@ export function HelperProfile({ helper }: { helper: HelperSessionInfo }) {
           ))}
         </ul>
       </section>
-      <ChangePasswordSection onChanged={say} />
+      <ChangePasswordSection
+        change={async (input) => {
+          await changePassword.mutateAsync(input);
+          return helperMessages.passwordChanged;
+        }}
+        busyMessage="Changing your password…"
+        onMessage={say}
+      />
       <section className="card account-section" aria-labelledby="delete-helper-heading">
         <h2 id="delete-helper-heading">Delete your helper account</h2>
         <p>{DELETE_HELPER_EXPLAINED}</p>
@@ -99,39 +104,6 @@ export function HelperProfile({ helper }: { helper: HelperSessionInfo }) {
       />
       <DeleteHelperAccountDialog isOpen={deleting} onClose={() => setDeleting(false)} />
     </>
-  );
-}
-
-function ChangePasswordSection({ onChanged }: { onChanged: (message: string) => void }) {
-  const change = useChangeHelperPassword();
-  const form = useZodForm(changeHelperPasswordSchema, { defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' } });
-  const { register, formState, reset } = form;
-  const onSubmit = async (input: ChangeHelperPasswordInput) => {
-    await change.mutateAsync(input);
-    reset();
-    onChanged(helperMessages.passwordChanged);
-  };
-  const busy = form.sending;
-  return (
-    <section className="card account-section" aria-labelledby="change-password-heading">
-      <h2 id="change-password-heading">{helperMessages.changePassword}</h2>
-      <StatusRegion message={busy ? 'Changing your password…' : null} />
-      <Form form={form} onSubmit={onSubmit} className="form">
-        <PasswordField label={helperMessages.currentPassword} autoComplete="current-password" {...register('currentPassword')} error={formState.errors.currentPassword?.message} />
-        <PasswordField
-          label={helperMessages.newPassword}
-          autoComplete="new-password"
-          maxLength={PASSWORD_MAX}
-          hint={messages.passwordHint}
-          {...register('newPassword')}
-          error={formState.errors.newPassword?.message}
-        />
-        <PasswordField label="Confirm new password" autoComplete="new-password" maxLength={PASSWORD_MAX} {...register('confirmPassword')} error={formState.errors.confirmPassword?.message} />
-        <Button type="submit" busy={busy}>
-          {helperMessages.changePassword}
-        </Button>
-      </Form>
-    </section>
   );
 }
 
@@ -178,28 +150,18 @@ function DeleteHelperAccountDialog({ isOpen, onClose }: { isOpen: boolean; onClo
 function DeleteHelperAccountForm({ onCancel }: { onCancel: () => void }) {
   const remove = useDeleteHelperAccount();
   const queryClient = useQueryClient();
-  const [failure, setFailure] = useState<string | null>(null);
   const form = useZodForm(deleteAccountSchema, { defaultValues: { password: '' } });
-  const { register, setError, setFocus, formState } = form;
+  const { register, setFocus, formState } = form;
   useEffect(() => setFocus('password'), [setFocus]);
 
+  // A wrong password is placed on its field by the form; any other refusal in its summary.
   const onSubmit = async (input: DeleteAccountInput) => {
-    setFailure(null);
-    try {
-      await remove.mutateAsync(input);
-    } catch (error) {
-      if (error instanceof ApiError && error.field === 'password') {
-        setError('password', { type: 'server', message: error.message });
-        return;
-      }
-      setFailure(error instanceof Error ? error.message : messages.serverError);
-      return;
-    }
+    await remove.mutateAsync(input);
     // The helper account is gone: nothing of it stays in this tab; the route guard goes to the helpers' sign-in page, which says so.
     forgetDeletedAccount(queryClient);
   };
   return (
-    <Form form={form} onSubmit={onSubmit} failure={failure} className="form">
+    <Form form={form} onSubmit={onSubmit} className="form">
       <p id={DELETE_ID}>{DELETE_HELPER_EXPLAINED} It cannot be undone.</p>
       <PasswordField label="Password" autoComplete="current-password" {...register('password')} error={formState.errors.password?.message} />
       <DialogActions variant="danger" confirmLabel="Delete helper account" busyMessage="Deleting your helper account…" busy={form.sending} failure={null} onCancel={onCancel} />

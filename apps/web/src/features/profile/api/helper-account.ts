@@ -3,10 +3,11 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { sessionQueryKey } from '../../../lib/session.ts';
 
-/** PUT /api/helper/password: a helper changes their own password (issue #18). */
+/** PUT /api/helper/password: a helper changes their own password (issue #18); only the three fields it takes are sent. */
 export function useChangeHelperPassword() {
   return useMutation({
-    mutationFn: (input: ChangeHelperPasswordInput) => apiFetch<void>('/api/helper/password', { method: 'PUT', json: input }),
+    mutationFn: ({ currentPassword, newPassword, confirmPassword }: ChangeHelperPasswordInput) =>
+      apiFetch<void>('/api/helper/password', { method: 'PUT', json: { currentPassword, newPassword, confirmPassword } }),
   });
 }
 
