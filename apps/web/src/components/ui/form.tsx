@@ -3,7 +3,7 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, typ
 import { useForm, useFormState, type FieldValues, type Path, type Resolver, type SubmitErrorHandler, type SubmitHandler, type UseFormHandleSubmit, type UseFormProps, type UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import { messages } from '@seva/shared';
-import { ApiError } from '../../lib/api-client.ts';
+import { ApiError, withReference } from '../../lib/api-client.ts';
 import { ErrorSummary, fieldProblems } from './error-summary.tsx';
 
 /** A shared schema from @seva/shared (or a screen's own): what the fields hold in, what a valid submit gives out. */
@@ -91,11 +91,14 @@ export function useZodForm<S extends FormSchema>(
 /**
  * Puts a server refusal where the user will meet it: on its field when the server names one the user can see in the
  * form (then null: the error summary lists it with the fields' other errors), otherwise returned for the summary's
- * first line, so that it is said once. A network failure says so; a server error or anything else says `fallback`.
+ * first line, so that it is said once. A network failure says so; a server error says `fallback` and its reference;
+ * anything else (not the portal's answer) says `fallback`.
  */
 function placeRefusal<T extends FieldValues>(error: unknown, form: UseFormReturn<T, unknown, FieldValues>, fallback: string): string | null {
   if (!(error instanceof ApiError)) return fallback;
-  if (error.status >= 500 || error.isNetworkError) return error.isNetworkError ? error.message : fallback;
+  if (error.isNetworkError) return error.message;
+  // The request's reference goes with it, so support can find it in the logs (D-030).
+  if (error.status >= 500) return withReference(fallback, error.reference);
   const control = error.field ? formElements.get(form.control)?.elements.namedItem(error.field) : null;
   if (!error.field || !control || (control instanceof HTMLInputElement && control.type === 'hidden')) return error.message;
   form.setError(error.field as Path<T>, { type: 'server', message: error.message });
