@@ -53,7 +53,8 @@ interface Mount {
  * every other route sits in the private scope, which checks identity once. The same in tests and in production;
  * nothing listens here.
  */
-export async function buildApp(config: Config, overrides: { mailer?: Mailer; logStream?: NodeJS.WritableStream } = {}): Promise<Portal> {
+/** `checkAnswers`: parse every answer with its route's zod schema before it is written, refusing one off its contract (the tests; D-057). */
+export async function buildApp(config: Config, overrides: { mailer?: Mailer; logStream?: NodeJS.WritableStream; checkAnswers?: boolean } = {}): Promise<Portal> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel, ...logStream(config, overrides.logStream) },
     bodyLimit: BODY_LIMIT,
@@ -118,7 +119,7 @@ export async function buildApp(config: Config, overrides: { mailer?: Mailer; log
   // Only routes that opt in (a list of 1,000 faces) are gzipped: the hook costs 20 µs on every other answer.
   await app.register(compress, { global: false, threshold: 2048, encodings: ['gzip'] });
   // Before every route: each route's schemas go into the published OpenAPI document (D-048).
-  await registerApiContract(app);
+  await registerApiContract(app, { checkAnswers: overrides.checkAnswers ?? false });
 
   for (const { prefix, routes } of publicRoutes) await app.register(routes, { prefix });
   const bearer = identifyByBearer(services.devices.identify);

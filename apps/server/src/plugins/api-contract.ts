@@ -3,8 +3,9 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, FastifySchemaCompiler } from 'fastify';
 import { errorAnswerSchema } from '@seva/shared';
-import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { answerSerializer } from './answer-serializer.ts';
 import { SESSION_COOKIE } from '../modules/sessions/cookie-http.ts';
 
 /** Where the description of the API is published, and its readable reference. */
@@ -34,7 +35,7 @@ export const noContent = (description: string) => z.null().meta({ description })
 /**
  * D-048: a route's schemas describe it. Bodies are still read by `parseBody` in the route, which gives the portal's
  * own messages (`{ message, field }`), so the schemas are not used to validate requests here; answers are written
- * through their zod schema, which drops every field it does not declare.
+ * from their schema, which drops every field it does not declare (answer-serializer.ts, D-057).
  */
 const describedOnly: FastifySchemaCompiler<unknown> = () => (value) => ({ value });
 
@@ -43,9 +44,9 @@ const describedOnly: FastifySchemaCompiler<unknown> = () => (value) => ({ value 
  * /api/openapi.json (public, revalidated by ETag), and a reference to read at /api/docs whose files come with
  * @fastify/swagger-ui (nothing is fetched from elsewhere). Registered before any route, so that every route is seen.
  */
-export async function registerApiContract(app: FastifyInstance): Promise<void> {
+export async function registerApiContract(app: FastifyInstance, { checkAnswers = false }: { checkAnswers?: boolean } = {}): Promise<void> {
   app.setValidatorCompiler(describedOnly);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(answerSerializer({ checkAnswers }));
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',

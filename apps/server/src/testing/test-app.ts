@@ -64,7 +64,7 @@ export async function createTestApp(
       mails.push(mail);
     },
   };
-  const { app, infrastructure, services } = await buildApp(config, { mailer: options.mailer ?? mailer, ...(options.logStream ? { logStream: options.logStream } : {}) });
+  const { app, infrastructure, services } = await buildApp(config, { checkAnswers: true, mailer: options.mailer ?? mailer, ...(options.logStream ? { logStream: options.logStream } : {}) });
   return {
     app,
     infrastructure,
