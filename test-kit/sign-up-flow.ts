@@ -1,3 +1,4 @@
+import type { SignInAnswer } from '@seva/shared';
 import { newestMailTo, outboxOf } from './eml-outbox.ts';
 import { tokenInMail, type MailPage } from './mail-link.ts';
 import { signUpBody, unregisteredUser, type TestUser } from './test-user.ts';
@@ -13,10 +14,7 @@ export interface Portal {
 }
 
 /** The user a sign-in answers with. */
-interface SignedInAs {
-  uid: string;
-  email: string;
-}
+type SignedInAs = SignInAnswer['user'];
 
 /** Tokens from e-mails recorded in memory (server tests: the recording mailer's list, newest last). */
 export function recordedMails(mails: ReadonlyArray<{ to: string; text: string }>): TokenSource {
@@ -63,7 +61,7 @@ export async function registerVerifiedUser(portal: Portal, overrides: Partial<Te
 export async function signIn(send: Send, user: Pick<TestUser, 'licenseId' | 'password'>): Promise<{ cookie: string; user: SignedInAs }> {
   const answer = await send('POST', '/api/auth/sign-in', { licenseId: user.licenseId, password: user.password });
   if (answer.status !== 200) throw new Error(`sign-in answered ${answer.status}: ${answer.text}`);
-  return { cookie: cookieOf(answer), user: (answer.json as { user: SignedInAs }).user };
+  return { cookie: cookieOf(answer), user: (answer.json as SignInAnswer).user };
 }
 
 /** Signs up, verifies and signs in a new user: `input` is what it signed up with, `cookie` its session. */
