@@ -21,7 +21,9 @@ import { z } from 'zod';
 import { DomainError, tooMany, unauthenticated, unavailable } from '../../domain-errors.ts';
 import type { PortalMetrics } from '../../metrics/portal-metrics.ts';
 import { security } from '../../plugins/api-contract.ts';
+import { browserCall } from '../../plugins/contract-parts.ts';
 import { parseBody } from '../../plugins/parse-body.ts';
+import { parseParams } from '../../plugins/parse-params.ts';
 import { glassesMay } from '../../plugins/session.ts';
 import { oauthParams, registerOAuthHttp } from './oauth-http.ts';
 import type { EventStreams } from './event-streams.ts';
@@ -72,37 +74,31 @@ export function oauthRoutes(devices: DevicesService) {
 
 const deviceParams = z.object({ id: z.string() });
 
-/** A call of the signed-in browser's /api/devices. */
-const browserCall = (summary: string, parts: { params?: z.ZodType; body?: z.ZodType }, answer: z.ZodType) => ({
-  schema: {
-    tags: ['api: glasses'],
-    summary,
-    security: security.session,
-    ...parts,
-    response: { 200: answer, 400: errorAnswerSchema, 401: errorAnswerSchema, 403: errorAnswerSchema, 404: errorAnswerSchema, 410: errorAnswerSchema, 429: errorAnswerSchema },
-  },
+/** A call of the signed-in browser's /api/devices: the refusals a code, the glasses or the pairing limit may bring. */
+const glassesCall = (summary: string, parts: { params?: z.ZodType; body?: z.ZodType }, answer: z.ZodType) => ({
+  schema: browserCall('api: glasses', summary, parts, answer, 400, 404, 410, 429),
 });
 
 /** /api/devices (signed-in browser): answer a pairing code on /pair, list and unpair glasses on /profile. */
 export function devicesRoutes(devices: DevicesService) {
   return async (app: FastifyInstance) => {
-    app.get('/', browserCall('The paired glasses', {}, pairedDevicesAnswerSchema), async (request) => ({ devices: await devices.list(request.user) }));
+    app.get('/', glassesCall('The paired glasses', {}, pairedDevicesAnswerSchema), async (request) => ({ devices: await devices.list(request.user) }));
 
-    app.post('/pairing/check', browserCall('The glasses waiting for a pairing code', { body: pairingCodeSchema }, pendingPairingSchema), async (request) => devices.findPending(request.user, parseBody(pairingCodeSchema, request.body).code, request.caller.ip));
+    app.post('/pairing/check', glassesCall('The glasses waiting for a pairing code', { body: pairingCodeSchema }, pendingPairingSchema), async (request) => devices.findPending(request.user, parseBody(pairingCodeSchema, request.body).code, request.caller.ip));
 
-    app.post('/pairing/allow', browserCall('Pair the glasses waiting for the code (asks the password)', { body: pairingAllowSchema }, pairingAllowedAnswerSchema), async (request) => {
+    app.post('/pairing/allow', glassesCall('Pair the glasses waiting for the code (asks the password)', { body: pairingAllowSchema }, pairingAllowedAnswerSchema), async (request) => {
       const input = parseBody(pairingAllowSchema, request.body);
       const device = await devices.allow(request.user, input, request.caller, request.caller.from);
       return { message: deviceMessages.paired, device };
     });
 
-    app.post('/pairing/deny', browserCall('Refuse the glasses waiting for the code', { body: pairingCodeSchema }, messageAnswerSchema), async (request) => {
+    app.post('/pairing/deny', glassesCall('Refuse the glasses waiting for the code', { body: pairingCodeSchema }, messageAnswerSchema), async (request) => {
       await devices.deny(request.user, parseBody(pairingCodeSchema, request.body).code, request.caller.ip, request.caller.from);
       return { message: deviceMessages.denied };
     });
 
-    app.delete('/:id', browserCall('Unpair glasses: their token stops working', { params: deviceParams }, messageAnswerSchema), async (request) => {
-      const name = await devices.unpair(request.user, deviceParams.parse(request.params).id, request.caller.from);
+    app.delete('/:id', glassesCall('Unpair glasses: their token stops working', { params: deviceParams }, messageAnswerSchema), async (request) => {
+      const name = await devices.unpair(request.user, parseParams(deviceParams, request.params, deviceMessages.deviceNotFound).id, request.caller.from);
       return { message: deviceMessages.unpaired(name) };
     });
   };
