@@ -1,15 +1,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import react from '@vitejs/plugin-react';
 import { build, type HtmlTagDescriptor, type Plugin, type ResolvedConfig, type Rollup } from 'vite';
+import { appPlugins } from './plugins.ts';
 import { appChunks, firstLoadFiles, readManifest, type Manifest } from './first-load.ts';
 import { compressFile } from './precompress.ts';
 
 /** What the server-side build of `entry` gives: the screens to prerender and how to render one. */
 interface PrerenderEntry {
   PRERENDERED: ReadonlyArray<{ path: string; module: string; signedIn: boolean }>;
-  renderScreen: (pathname: string) => Promise<string>;
+  /** Each language the pages are rendered in, and the folder of its pages ('' for English, the source). */
+  PAGE_LANGUAGES: ReadonlyArray<{ locale: string; folder: string }>;
+  renderScreen: (pathname: string, locale: string) => Promise<string>;
 }
 
 const ROOT = '<div id="root"></div>';
@@ -24,7 +26,8 @@ const AFTER_PAINT = 'after-paint';
  *   painted;
  * - after the browser build, the screens `entry` lists are rendered into copies of index.html (dist/login.html for
  *   /login; dist/signed-in/faces/add.html for /faces/add, which the server sends only to a signed-in browser) and
- *   compressed. The server sends such a page for its screen, so the heading (and form) show before any script has
+ *   compressed, once per language: English at the top, every other language in its own folder (dist/hi/login.html,
+ *   dist/hi/index.html), with `<html lang>` set (issue #23). The server sends such a page for its screen, so the heading (and form) show before any script has
  *   run; once painted, the page fetches the app with the screen's chunks, and main.tsx hydrates it.
  */
 export function prerender(entry: string): Plugin {
@@ -56,27 +59,39 @@ export function prerender(entry: string): Plugin {
           root: config.root,
           mode: config.mode,
           logLevel: 'warn',
-          plugins: [react()],
+          plugins: appPlugins(),
           ssr: { noExternal: ['@seva/shared'] },
           build: { ssr: entry, outDir: serverDir, emptyOutDir: true, rollupOptions: { output: { entryFileNames: 'prerender.mjs' } } },
         });
-        const { PRERENDERED, renderScreen } = (await import(pathToFileURL(path.join(serverDir, 'prerender.mjs')).href)) as PrerenderEntry;
+        const { PRERENDERED, PAGE_LANGUAGES, renderScreen } = (await import(pathToFileURL(path.join(serverDir, 'prerender.mjs')).href)) as PrerenderEntry;
+        const index = fs.readFileSync(path.join(outDir, 'index.html'), 'utf8');
         const template = pageTemplate(outDir);
         const manifest = readManifest(outDir);
-        for (const screen of PRERENDERED) {
-          const page = template
-            .replace(ROOT, `<div id="root">${await renderScreen(screen.path)}</div>`)
-            .replace('</head>', `<template id="${AFTER_PAINT}">${preloads(manifest, screen.module)}</template></head>`);
-          const file = path.join(outDir, screen.signedIn ? SIGNED_IN_PAGES : '', `${screen.path.slice(1)}.html`);
+        const write = (file: string, page: string) => {
           fs.mkdirSync(path.dirname(file), { recursive: true });
           fs.writeFileSync(file, page);
           compressFile(file);
+        };
+        for (const { locale, folder } of PAGE_LANGUAGES) {
+          if (folder) write(path.join(outDir, folder, 'index.html'), inLanguage(index, locale));
+          for (const screen of PRERENDERED) {
+            const page = inLanguage(template, locale)
+              .replace(ROOT, `<div id="root">${await renderScreen(screen.path, locale)}</div>`)
+              .replace('</head>', `<template id="${AFTER_PAINT}">${preloads(manifest, screen.module)}</template></head>`);
+            write(path.join(outDir, folder, screen.signedIn ? SIGNED_IN_PAGES : '', `${screen.path.slice(1)}.html`), page);
+          }
         }
       } finally {
         fs.rmSync(serverDir, { recursive: true, force: true });
       }
     },
   };
+}
+
+/** A page whose `<html lang>` is `locale`; index.html is written in English. */
+function inLanguage(html: string, locale: string): string {
+  if (!html.includes('<html lang="en-GB">')) throw new Error('index.html does not start <html lang="en-GB">');
+  return html.replace('<html lang="en-GB">', `<html lang="${locale}">`);
 }
 
 /** Preloads for index.html of what its script starts (the app), so it is fetched at once, beside the script. */

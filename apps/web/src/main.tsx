@@ -6,6 +6,7 @@ import { App } from './app/app.tsx';
 import { loadScreensAt } from './app/load-screens.ts';
 import { queryClient } from './app/providers.tsx';
 import { routes } from './app/router.tsx';
+import { pageLocale, startIn } from './lib/i18n/catalogs.ts';
 import { sessionQuery } from './lib/session.ts';
 
 /**
@@ -21,6 +22,7 @@ async function start(root: HTMLElement): Promise<void> {
   const prerendered = root.hasChildNodes() && !(window.history.state as { usr?: unknown } | null)?.usr;
   // A page rendered here asks who is signed in while its screen loads, not after (a signed-in screen waits for both).
   if (!prerendered) void queryClient.prefetchQuery(sessionQuery);
+  await startIn(pageLocale());
   await loadScreensAt(routes, window.location.pathname);
   const app = <App router={createBrowserRouter(routes)} prerendered={prerendered ? window.location.pathname : null} />;
   // As a transition, React renders in slices and lets the browser answer in between (a slow phone's main thread is not

@@ -91,3 +91,5 @@ export { type SupportContact, supportContactSchema } from './schemas/support.ts'
 export { type ManualSummary, manualSummarySchema } from './schemas/manuals.ts';
 export { vitalReportSchema, type VitalReport } from './schemas/vitals.ts';
 export { livenessAnswerSchema, type Readiness, readinessSchema, notReadySchema } from './schemas/health.ts';
+export { LOCALES, type Locale, DEFAULT_LOCALE, LOCALE_COOKIE, LOCALE_NAMES, isLocale, localeFromAcceptLanguage, chooseLocale } from './locales.ts';
+export { fill, localise } from './localise.ts';

@@ -1,3 +1,5 @@
+import { i18n } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
 import { StrictMode, useEffect } from 'react';
 import { RouterProvider, type DataRouter } from 'react-router';
 import { resendEarlySubmit } from './early-submit.ts';
@@ -13,11 +15,13 @@ export function App({ router, prerendered = null }: { router: DataRouter; preren
   useEffect(resendEarlySubmit, []);
   return (
     <StrictMode>
-      <PrerenderedPage value={prerendered}>
-        <Providers>
-          <RouterProvider router={router} />
-        </Providers>
-      </PrerenderedPage>
+      <I18nProvider i18n={i18n}>
+        <PrerenderedPage value={prerendered}>
+          <Providers>
+            <RouterProvider router={router} />
+          </Providers>
+        </PrerenderedPage>
+      </I18nProvider>
     </StrictMode>
   );
 }

@@ -1,5 +1,7 @@
 import { renderToString } from 'react-dom/server';
 import { createMemoryRouter } from 'react-router';
+import { DEFAULT_LOCALE, LOCALES } from '@seva/shared';
+import { startIn, type PageLocale } from '../lib/i18n/catalogs.ts';
 import { screens } from '../lib/screens.ts';
 import { App } from './app.tsx';
 import { loadScreensAt } from './load-screens.ts';
@@ -16,10 +18,20 @@ export const PRERENDERED = screens.flatMap((screen) =>
 );
 
 /**
- * The markup of the screen at `pathname` as the browser's first render gives it (main.tsx): the same tree, its screen
+ * The languages the pages are rendered in: English, the source, at the top of dist/; every other language, and the
+ * pseudo-language of the e2e sweep (D-058), in a folder named for it, which the server picks by the page's language.
+ */
+export const PAGE_LANGUAGES: ReadonlyArray<{ locale: PageLocale; folder: string }> = [...LOCALES, 'en-XA' as const].map((locale) => ({
+  locale,
+  folder: locale === DEFAULT_LOCALE ? '' : locale,
+}));
+
+/**
+ * The markup of the screen at `pathname`, in `locale`, as the browser's first render gives it (main.tsx): the same tree, its screen
  * loaded, nobody known to be signed in yet.
  */
-export async function renderScreen(pathname: string): Promise<string> {
+export async function renderScreen(pathname: string, locale: PageLocale): Promise<string> {
+  await startIn(locale);
   await loadScreensAt(routes, pathname);
   return renderToString(<App router={createMemoryRouter(routes, { initialEntries: [pathname] })} prerendered={pathname} />);
 }

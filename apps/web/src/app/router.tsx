@@ -1,6 +1,7 @@
 import { Navigate, Outlet, useMatches, type RouteObject } from 'react-router';
 import type { ComponentType } from 'react';
 import { StatusRegion } from '../components/ui/status-region.tsx';
+import { loadFeatureCatalog } from '../lib/i18n/catalogs.ts';
 import { paths } from '../lib/paths.ts';
 import { screens, type Screen, type ScreenAudience, type SignedOutNotice } from '../lib/screens.ts';
 import { DocumentTitle } from './document-title.tsx';
@@ -26,6 +27,9 @@ const componentName = (module: string) =>
     .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
     .join('');
 
+/** The feature folder a screen's module is in, which names its catalog: features/faces/faces-page.tsx is 'faces'. */
+const featureOf = (module: string) => module.split('/')[1]!;
+
 function screenRoute(screen: Screen): RouteObject {
   const load = screenModules[`../${screen.module}`];
   if (!load) throw new Error(`The screen at ${screen.path} names ${screen.module}, which is not a screen module`);
@@ -35,7 +39,8 @@ function screenRoute(screen: Screen): RouteObject {
     path: screen.path,
     handle,
     lazy: async () => {
-      const Component = (await load())[name];
+      const [module] = await Promise.all([load(), loadFeatureCatalog(featureOf(screen.module))]);
+      const Component = module[name];
       if (!Component) throw new Error(`${screen.module} does not export ${name}`);
       return { Component };
     },

@@ -1,3 +1,5 @@
+import { i18n } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -33,9 +35,21 @@ export function renderWithProviders(ui: ReactNode, { route = paths.dashboard, se
   );
   const events = userEvent.setup();
   const result = render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
+    <I18nProvider i18n={i18n}>
+      <QueryClientProvider client={client}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </I18nProvider>,
   );
   return { ...result, client, router, events };
 }
+
+function WithCatalogs({ children }: { children: ReactNode }) {
+  return <I18nProvider i18n={i18n}>{children}</I18nProvider>;
+}
+
+/** Testing Library's render, inside the catalogs the app's components read their words from (test-setup.ts loads them). */
+export function renderInI18n(ui: ReactNode, options: Omit<NonNullable<Parameters<typeof render>[1]>, 'wrapper'> = {}) {
+  return render(ui, { ...options, wrapper: WithCatalogs });
+}
+

@@ -1,5 +1,7 @@
+import { Trans } from '@lingui/react/macro';
 import { useId, type MouseEvent, type Ref } from 'react';
 import type { FieldErrors, FieldValues } from 'react-hook-form';
+import { useLocalise } from '../../lib/i18n/use-localise.ts';
 
 /** One wrong field: its name in the form (`contacts.0.phoneNumber`) and its message. */
 interface FieldProblem {
@@ -34,6 +36,8 @@ interface ErrorSummaryProps {
  */
 export function ErrorSummary({ failure, problems, controlId, onFollow, ref }: ErrorSummaryProps) {
   const headingId = useId();
+  // The rules' messages are written in English; the server's refusals arrive in the page's language already.
+  const localise = useLocalise();
   // Each message once: several blank fields with one refusal link to the first; a failure a field already says, not again.
   const unique = problems.filter((problem, index) => problems.findIndex((p) => p.message === problem.message) === index);
   const general = failure && !unique.some((p) => p.message === failure) ? failure : null;
@@ -45,20 +49,20 @@ export function ErrorSummary({ failure, problems, controlId, onFollow, ref }: Er
   return (
     <div ref={ref} className="error-summary" role="group" aria-labelledby={headingId} tabIndex={-1}>
       <h2 id={headingId} className="error-summary-title">
-        There is a problem
+        <Trans>There is a problem</Trans>
       </h2>
       <ul>
-        {general ? <li>{general}</li> : null}
+        {general ? <li>{localise(general)}</li> : null}
         {unique.map((problem) => {
           const id = controlId(problem.name);
           return (
             <li key={problem.name}>
               {id ? (
                 <a href={`#${id}`} onClick={follow(problem.name)}>
-                  {problem.message}
+                  {localise(problem.message)}
                 </a>
               ) : (
-                problem.message
+                localise(problem.message)
               )}
             </li>
           );

@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from 'react';
+import { useLocalise } from '../../lib/i18n/use-localise.ts';
 
 /** What a control needs to be tied to its label, hint and error. */
 interface FieldControlProps {
@@ -23,6 +24,8 @@ export function Field(props: {
   children: (control: FieldControlProps) => ReactNode;
 }) {
   const autoId = useId();
+  // A rule's message is written in English (D-058); a server's refusal arrives in the page's language already.
+  const localise = useLocalise();
   const id = props.id ?? autoId;
   const hintId = props.hint ? `${id}-hint` : undefined;
   const noteId = props.note ? `${id}-note` : undefined;
@@ -44,7 +47,7 @@ export function Field(props: {
       ) : null}
       {props.error ? (
         <p id={errorId} className="field-error">
-          {props.error}
+          {localise(props.error)}
         </p>
       ) : null}
     </div>

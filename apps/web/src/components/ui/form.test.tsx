@@ -1,5 +1,6 @@
+import { renderInI18n as render } from '../../testing/render.tsx';
 import { messages } from '@seva/shared';
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';

@@ -1,4 +1,5 @@
 import { helperMessages, messages, type SignInInput } from '@seva/shared';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
@@ -8,6 +9,7 @@ import { PasswordField } from '../../components/ui/password-field.tsx';
 import { StatusRegion } from '../../components/ui/status-region.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { ApiError } from '../../lib/api-client.ts';
+import { useLocalise } from '../../lib/i18n/use-localise.ts';
 import { paths } from '../../lib/paths.ts';
 import { safeReturnPath, useSession, type LoginState } from '../../lib/session.ts';
 import { useSignIn } from './api/sign-in.ts';
@@ -36,6 +38,8 @@ export function LoginPage() {
 }
 
 function LoginForm({ notice, returnTo, state, onUnverified }: { notice: string | undefined; returnTo: string | undefined; state: LoginState; onUnverified: (c: SignInInput) => void }) {
+  const { t } = useLingui();
+  const localise = useLocalise();
   const navigate = useNavigate();
   const signIn = useSignIn();
   const form = useZodForm(() => import('../../lib/form-rules/sign-in.ts'), { fallbackFailure: messages.authenticationFailed, defaultValues: { licenseId: '', password: '' } });
@@ -54,25 +58,29 @@ function LoginForm({ notice, returnTo, state, onUnverified }: { notice: string |
   const busy = form.sending;
   return (
     <section aria-labelledby="login-heading" className="card">
-      <PageHeading id="login-heading">Sign in to SEVA</PageHeading>
-      <StatusRegion message={busy ? 'Signing in…' : form.refusal ? null : notice} />
+      <PageHeading id="login-heading">
+        <Trans>Sign in to SEVA</Trans>
+      </PageHeading>
+      <StatusRegion message={busy ? t`Signing in…` : form.refusal ? null : notice && localise(notice)} />
       <Form form={form} onSubmit={onSubmit} className="form">
-        <TextField label="License ID" autoComplete="username" spellCheck={false} {...register('licenseId')} error={formState.errors.licenseId?.message} />
-        <PasswordField label="Password" autoComplete="current-password" {...register('password')} error={formState.errors.password?.message} />
+        <TextField label={t`License ID`} autoComplete="username" spellCheck={false} {...register('licenseId')} error={formState.errors.licenseId?.message} />
+        <PasswordField label={t`Password`} autoComplete="current-password" {...register('password')} error={formState.errors.password?.message} />
         <Button type="submit" busy={busy}>
-          {busy ? 'SIGNING IN' : 'SIGN IN'}
+          {busy ? t`SIGNING IN` : t`SIGN IN`}
         </Button>
       </Form>
       <p>
         <Link to={paths.forgotPassword} state={{ from: state.from } satisfies LoginState}>
-          Forgot password?
+          <Trans>Forgot password?</Trans>
         </Link>
       </p>
       <p>
-        New to SEVA? <Link to={paths.signup}>Register</Link>
+        <Trans>
+          New to SEVA? <Link to={paths.signup}>Register</Link>
+        </Trans>
       </p>
       <p>
-        Helping someone with their glasses? <Link to={paths.helperSignIn}>{helperMessages.signInAsHelper}</Link>
+        <Trans>Helping someone with their glasses?</Trans> <Link to={paths.helperSignIn}>{localise(helperMessages.signInAsHelper)}</Link>
       </p>
     </section>
   );

@@ -1,4 +1,5 @@
-import { render, screen } from '@testing-library/react';
+import { renderInI18n as render } from '../../testing/render.tsx';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';

@@ -1,0 +1,26 @@
+import { defineConfig } from '@lingui/cli';
+import { formatter } from '@lingui/format-po';
+
+/**
+ * The catalogs (D-058): one folder per language under locales/, English the source. The shared rules' messages,
+ * the server's and the web's common parts have a catalog each, and each of the web's features one of its own, so a
+ * page loads only the words it shows.
+ */
+const exclude = ['**/*.test.*', '**/testing/**'];
+
+export default defineConfig({
+  sourceLocale: 'en-GB',
+  locales: ['en-GB', 'hi'],
+  fallbackLocales: { default: 'en-GB' },
+  format: formatter({ lineNumbers: false }),
+  catalogs: [
+    { path: '<rootDir>/locales/{locale}/shared', include: ['<rootDir>/packages/shared/src'], exclude },
+    { path: '<rootDir>/locales/{locale}/server', include: ['<rootDir>/apps/server/src'], exclude },
+    {
+      path: '<rootDir>/locales/{locale}/web',
+      include: ['<rootDir>/apps/web/src/app', '<rootDir>/apps/web/src/components', '<rootDir>/apps/web/src/lib'],
+      exclude,
+    },
+    { path: '<rootDir>/locales/{locale}/{name}', include: ['<rootDir>/apps/web/src/features/{name}'], exclude },
+  ],
+});

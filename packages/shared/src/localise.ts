@@ -1,0 +1,75 @@
+import type { I18n, Messages } from '@lingui/core';
+import { countryByName } from './countries.ts';
+import { DEFAULT_LOCALE } from './locales.ts';
+
+/**
+ * English text with its `{name}` placeholders filled: how the shared rules and the server write a message whose
+ * template is in the catalogs (D-058), e.g. fill('Maximum {n} characters', { n: 50 }).
+ */
+export function fill(template: string, values: Record<string, string | number>): string {
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
+}
+
+interface Template {
+  id: string;
+  pattern: RegExp;
+  names: string[];
+  literal: number;
+}
+
+const templatesOf = new WeakMap<Messages, Template[]>();
+
+function templates(messages: Messages): Template[] {
+  let found = templatesOf.get(messages);
+  if (!found) {
+    found = Object.keys(messages)
+      .filter((id) => /\{\w+\}/.test(id))
+      .map((id) => {
+        const names = [...id.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!);
+        const source = id
+          .split(/\{\w+\}/)
+          .map((part) => part.replace(/[.*+?^$()|[\]\\]/g, '\\$&'))
+          .join('(.+?)');
+        return { id, names, pattern: new RegExp(`^${source}$`), literal: id.replace(/\{\w+\}/g, '').length };
+      })
+      // The most specific first: '{digits} digits' must not take what 'Phone number must be {digits} digits…' says.
+      .sort((a, b) => b.literal - a.literal);
+    templatesOf.set(messages, found);
+  }
+  return found;
+}
+
+/**
+ * A placeholder's value in the reader's language: a country's name ('India', 'भारत'); digit counts, '8, 9 or 10',
+ * as the language lists alternatives; anything else as it was written.
+ */
+function localiseValue(locale: string, name: string, english: string): string {
+  if (name === 'country') {
+    const region = countryByName(english)?.region;
+    return region ? (new Intl.DisplayNames([locale], { type: 'region' }).of(region) ?? english) : english;
+  }
+  if (name === 'digits') {
+    const numbers = english.match(/\d+/g) ?? [];
+    return new Intl.ListFormat(locale, { type: 'disjunction' }).format(numbers.map((n) => Number(n).toLocaleString(locale)));
+  }
+  return english;
+}
+
+/**
+ * An English message of the shared rules or the server (a zod rule's message, a refusal's) in `i18n`'s language.
+ * The English text is the message's id in the catalogs, so the rules stay in English, as SPEC.md quotes them, and
+ * are said in the reader's language where they are shown: by the server for its answers, by the web for its forms.
+ * A message with values is found by its template. A message no catalog holds is shown as it is.
+ */
+export function localise(i18n: I18n, english: string): string {
+  if (i18n.locale === DEFAULT_LOCALE) return english;
+  const messages = i18n.messages;
+  if (english in messages) return i18n._(english);
+  for (const template of templates(messages)) {
+    const match = template.pattern.exec(english);
+    if (!match) continue;
+    const values = Object.fromEntries(template.names.map((name, index) => [name, localiseValue(i18n.locale, name, match[index + 1]!)]));
+    return i18n._(template.id, values);
+  }
+  return english;
+}
