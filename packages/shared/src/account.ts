@@ -4,6 +4,7 @@
  * the rule the server checks (schemas/account.ts), so the screens that show these words need not load zod.
  */
 import type { BrowserSession } from './schemas/account.ts';
+import { fill } from './localise.ts';
 
 /** What happened on an account, in the order /profile explains them. */
 export const ACTIVITY_KINDS = [
@@ -54,37 +55,37 @@ export const ACTIVITY_RETENTION_DAYS = 90;
 export const RECENT_ACTIVITY_SHOWN = 20;
 
 export const accountMessages = {
-  yourDataHeading: 'Your data',
-  downloadData: 'Download my data',
-  deleteAccount: 'Delete my account',
-  confirmDelete: 'Delete account',
-  accountDeleted: 'Your account has been deleted.',
-  signedInBrowsersHeading: 'Signed-in browsers',
-  thisBrowser: 'This browser',
-  signOut: 'Sign out',
-  signOutOthers: 'Sign out all other browsers',
-  recentActivityHeading: 'Recent activity',
-  noActivity: 'No activity in the last 90 days.',
-  noOtherBrowsers: 'No other browser is signed in.',
-  sessionNotFound: 'This browser is not signed in to your account. It may have signed out already.',
-  unknownBrowser: 'Unknown browser',
-  unknownSystem: 'unknown system',
-  changePassword: 'Change password',
-  currentPassword: 'Current password',
-  newPassword: 'New password',
-  confirmNewPassword: 'Confirm new password',
-  signOutOthersOption: 'Sign out every other browser',
-  unpairGlassesOption: 'Unpair all my glasses too',
-  unpairGlassesHint: 'They will stop calling your emergency contacts until you pair them again.',
-  passwordChanged: 'Your password has been changed.',
-  restoreAccount: 'Restore my account',
-  accountRestored: 'Your account has been restored. Sign in to use it.',
-  exportInProgress: 'Your data download is already being prepared. Please wait for it to finish, then try again.',
-  exportsBusy: 'Many data downloads are being prepared right now. Please try again in a minute.',
+  yourDataHeading: /*i18n*/ 'Your data',
+  downloadData: /*i18n*/ 'Download my data',
+  deleteAccount: /*i18n*/ 'Delete my account',
+  confirmDelete: /*i18n*/ 'Delete account',
+  accountDeleted: /*i18n*/ 'Your account has been deleted.',
+  signedInBrowsersHeading: /*i18n*/ 'Signed-in browsers',
+  thisBrowser: /*i18n*/ 'This browser',
+  signOut: /*i18n*/ 'Sign out',
+  signOutOthers: /*i18n*/ 'Sign out all other browsers',
+  recentActivityHeading: /*i18n*/ 'Recent activity',
+  noActivity: /*i18n*/ 'No activity in the last 90 days.',
+  noOtherBrowsers: /*i18n*/ 'No other browser is signed in.',
+  sessionNotFound: /*i18n*/ 'This browser is not signed in to your account. It may have signed out already.',
+  unknownBrowser: /*i18n*/ 'Unknown browser',
+  unknownSystem: /*i18n*/ 'unknown system',
+  changePassword: /*i18n*/ 'Change password',
+  currentPassword: /*i18n*/ 'Current password',
+  newPassword: /*i18n*/ 'New password',
+  confirmNewPassword: /*i18n*/ 'Confirm new password',
+  signOutOthersOption: /*i18n*/ 'Sign out every other browser',
+  unpairGlassesOption: /*i18n*/ 'Unpair all my glasses too',
+  unpairGlassesHint: /*i18n*/ 'They will stop calling your emergency contacts until you pair them again.',
+  passwordChanged: /*i18n*/ 'Your password has been changed.',
+  restoreAccount: /*i18n*/ 'Restore my account',
+  accountRestored: /*i18n*/ 'Your account has been restored. Sign in to use it.',
+  exportInProgress: /*i18n*/ 'Your data download is already being prepared. Please wait for it to finish, then try again.',
+  exportsBusy: /*i18n*/ 'Many data downloads are being prepared right now. Please try again in a minute.',
 } as const;
 
 /** What the deletion dialog and the last glasses' unpairing say first (issue #21): the safety feature stops. */
-export const EMERGENCY_CALLING_STOPS = 'Your glasses will stop calling your emergency contacts.';
+export const EMERGENCY_CALLING_STOPS = /*i18n*/ 'Your glasses will stop calling your emergency contacts.';
 
 /** How long a deleted account can be restored, in days (D-041). */
 export const RESTORE_WINDOW_DAYS = 14;
@@ -93,21 +94,21 @@ export const RESTORE_WINDOW_DAYS = 14;
 export function passwordChangedMessage(signedOut: number, unpaired: number): string {
   const parts: string[] = [accountMessages.passwordChanged];
   if (signedOut > 0) parts.push(signedOutOthersMessage(signedOut));
-  if (unpaired > 0) parts.push(`${unpaired} ${unpaired === 1 ? 'pair of glasses' : 'pairs of glasses'} unpaired.`);
+  if (unpaired > 0) parts.push(unpaired === 1 ? /*i18n*/ '1 pair of glasses unpaired.' : fill(/*i18n*/ '{count} pairs of glasses unpaired.', { count: unpaired }));
   return parts.join(' ');
 }
 
 /** 'Consent given on {date}' in the face details (issue #12). */
-export const consentGivenMessage = (date: string) => `Consent given on ${date}`;
+export const consentGivenMessage = (date: string) => fill(/*i18n*/ 'Consent given on {date}', { date });
 
 /** 'Chrome on Linux': how a browser is named on /profile and in the activity list. */
-export const browserDescription = (session: Pick<BrowserSession, 'browser' | 'system'>) => `${session.browser} on ${session.system}`;
+export const browserDescription = (session: Pick<BrowserSession, 'browser' | 'system'>) => fill(/*i18n*/ '{browser} on {system}', session);
 
 /** What /profile says after one browser was signed out. */
-export const signedOutBrowserMessage = (description: string) => `${description} signed out. It will need the password to come back.`;
+export const signedOutBrowserMessage = (description: string) => fill(/*i18n*/ '{description} signed out. It will need the password to come back.', { description });
 
 /** What /profile says after 'Sign out all other browsers'. */
 export function signedOutOthersMessage(count: number): string {
-  if (count === 0) return 'No other browser was signed in.';
-  return `${count} other ${count === 1 ? 'browser' : 'browsers'} signed out.`;
+  if (count === 0) return /*i18n*/ 'No other browser was signed in.';
+  return count === 1 ? /*i18n*/ '1 other browser signed out.' : fill(/*i18n*/ '{count} other browsers signed out.', { count });
 }

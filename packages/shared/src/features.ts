@@ -1,3 +1,4 @@
+import { fill } from './localise.ts';
 /** product §3: one glasses feature; its download link comes from the server. */
 export interface Feature {
   id: number;
@@ -42,7 +43,7 @@ const DOWNLOAD_LINK_MAX = 500;
  */
 export function downloadLinkIssue(url: string): string | undefined {
   if (url.length > DOWNLOAD_LINK_MAX) {
-    return `The download link is ${url.length} characters long; at most ${DOWNLOAD_LINK_MAX} fit a QR code that scans easily.`;
+    return fill(/*i18n*/ 'The download link is {length} characters long; at most {max} fit a QR code that scans easily.', { length: url.length, max: DOWNLOAD_LINK_MAX });
   }
   let parsed: URL | undefined;
   try {
@@ -50,8 +51,8 @@ export function downloadLinkIssue(url: string): string | undefined {
   } catch {
     parsed = undefined;
   }
-  if (!parsed || parsed.protocol !== 'https:' || !parsed.hostname) return `Not a valid download link: ${url}. Use an https:// URL.`;
-  if (parsed.username || parsed.password) return 'A download link must not hold a user name or password: every user can read it. Use an https:// URL without them.';
+  if (!parsed || parsed.protocol !== 'https:' || !parsed.hostname) return fill(/*i18n*/ 'Not a valid download link: {url}. Use an https:// URL.', { url });
+  if (parsed.username || parsed.password) return /*i18n*/ 'A download link must not hold a user name or password: every user can read it. Use an https:// URL without them.';
   return undefined;
 }
 
@@ -65,8 +66,8 @@ export function featureByDbKey(dbKey: string): Feature | undefined {
 
 /** product §2 (updates) and §8. */
 export const featureMessages = {
-  upToDate: 'Up to date',
-  scanToInstall: 'Scan to install/update',
-  loading: 'Loading feature data...',
-  qrError: 'Error generating QR code',
+  upToDate: /*i18n*/ 'Up to date',
+  scanToInstall: /*i18n*/ 'Scan to install/update',
+  loading: /*i18n*/ 'Loading feature data...',
+  qrError: /*i18n*/ 'Error generating QR code',
 } as const;

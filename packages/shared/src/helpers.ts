@@ -1,3 +1,4 @@
+import { fill } from './localise.ts';
 /**
  * Issue #18, helpers: someone the wearer trusts signs in with their own account and acts for the wearer within a
  * fixed set of powers. The words of the screens, the e-mails and the server's refusals, written once.
@@ -26,73 +27,73 @@ export const helperMayNot = [
 
 export const helperMessages = {
   // The wearer's /profile
-  sectionHeading: 'Helpers',
-  noHelpers: 'No helpers yet.',
-  invite: 'Invite a helper',
-  nameLabel: "Helper's name",
-  emailLabel: "Helper's email",
-  sendInvitation: 'Send invitation',
-  invitationSent: 'Invitation sent',
-  cancelInvitation: 'Cancel invitation',
-  active: 'Helping you',
-  nameRequired: "Please enter the helper's name",
-  nameTooLong: `Names can be at most ${HELPER_NAME_MAX} characters.`,
-  tooMany: `You can have up to ${MAX_HELPERS} helpers.`,
-  ownAddress: 'This is your own email address. Please invite someone else.',
-  helperNotFound: 'This helper was not found. They may have been removed already.',
+  sectionHeading: /*i18n*/ 'Helpers',
+  noHelpers: /*i18n*/ 'No helpers yet.',
+  invite: /*i18n*/ 'Invite a helper',
+  nameLabel: /*i18n*/ "Helper's name",
+  emailLabel: /*i18n*/ "Helper's email",
+  sendInvitation: /*i18n*/ 'Send invitation',
+  invitationSent: /*i18n*/ 'Invitation sent',
+  cancelInvitation: /*i18n*/ 'Cancel invitation',
+  active: /*i18n*/ 'Helping you',
+  nameRequired: /*i18n*/ "Please enter the helper's name",
+  nameTooLong: fill(/*i18n*/ 'Names can be at most {max} characters.', { max: HELPER_NAME_MAX }),
+  tooMany: fill(/*i18n*/ 'You can have up to {max} helpers.', { max: MAX_HELPERS }),
+  ownAddress: /*i18n*/ 'This is your own email address. Please invite someone else.',
+  helperNotFound: /*i18n*/ 'This helper was not found. They may have been removed already.',
   // The invitation link
-  invitationInvalid: 'This invitation link is not valid.',
-  invitationUsed: 'This invitation has already been accepted. Please sign in as a helper.',
-  invitationCancelled: 'This invitation was cancelled. Please ask for a new one.',
-  invitationDeclined: 'This invitation was declined. Please ask for a new one.',
-  invitationExpired: `This invitation has expired: a link works for ${INVITATION_DAYS} days. Please ask for a new one.`,
-  yourName: 'Your name',
-  yourNameRequired: 'Please enter your name',
-  accept: 'Accept invitation',
-  decline: 'Decline',
-  declined: 'You declined the invitation.',
-  youCanHeading: 'As a helper you can:',
-  youCannotHeading: 'You cannot:',
+  invitationInvalid: /*i18n*/ 'This invitation link is not valid.',
+  invitationUsed: /*i18n*/ 'This invitation has already been accepted. Please sign in as a helper.',
+  invitationCancelled: /*i18n*/ 'This invitation was cancelled. Please ask for a new one.',
+  invitationDeclined: /*i18n*/ 'This invitation was declined. Please ask for a new one.',
+  invitationExpired: fill(/*i18n*/ 'This invitation has expired: a link works for {days} days. Please ask for a new one.', { days: INVITATION_DAYS }),
+  yourName: /*i18n*/ 'Your name',
+  yourNameRequired: /*i18n*/ 'Please enter your name',
+  accept: /*i18n*/ 'Accept invitation',
+  decline: /*i18n*/ 'Decline',
+  declined: /*i18n*/ 'You declined the invitation.',
+  youCanHeading: /*i18n*/ 'As a helper you can:',
+  youCannotHeading: /*i18n*/ 'You cannot:',
   // Helper sign-in
-  signInAsHelper: 'Sign in as a helper',
-  forgotPassword: 'Forgot password?',
+  signInAsHelper: /*i18n*/ 'Sign in as a helper',
+  forgotPassword: /*i18n*/ 'Forgot password?',
   // A helper's own screens
-  chooseHeading: 'Who are you helping?',
-  notHelpingAnyone: 'You are not helping anyone at the moment.',
-  chooseWearer: 'Please choose whom you are helping first.',
-  notYourWearer: 'You do not help this person.',
-  helperOnly: 'Only a helper can do this.',
-  currentPassword: 'Current password',
-  newPassword: 'New password',
-  changePassword: 'Change password',
-  passwordChanged: 'Your password has been changed.',
-  deleteHelperAccount: 'Delete my helper account',
-  helperAccountDeleted: 'Your helper account has been deleted.',
-  switchWearer: 'Switch',
+  chooseHeading: /*i18n*/ 'Who are you helping?',
+  notHelpingAnyone: /*i18n*/ 'You are not helping anyone at the moment.',
+  chooseWearer: /*i18n*/ 'Please choose whom you are helping first.',
+  notYourWearer: /*i18n*/ 'You do not help this person.',
+  helperOnly: /*i18n*/ 'Only a helper can do this.',
+  currentPassword: /*i18n*/ 'Current password',
+  newPassword: /*i18n*/ 'New password',
+  changePassword: /*i18n*/ 'Change password',
+  passwordChanged: /*i18n*/ 'Your password has been changed.',
+  deleteHelperAccount: /*i18n*/ 'Delete my helper account',
+  helperAccountDeleted: /*i18n*/ 'Your helper account has been deleted.',
+  switchWearer: /*i18n*/ 'Switch',
 } as const;
 
 /** The page the invitation link opens. */
-export const acceptHeading = (wearer: string) => `Help ${wearer} with their SEVA glasses`;
+export const acceptHeading = (wearer: string) => fill(/*i18n*/ 'Help {wearer} with their SEVA glasses', { wearer });
 /** The line next to the navigation on every screen a helper sees. */
-export const youAreHelping = (wearer: string) => `You are helping ${wearer}`;
+export const youAreHelping = (wearer: string) => fill(/*i18n*/ 'You are helping {wearer}', { wearer });
 /** A removed helper's next request, and the page it shows. */
-export const noLongerHelping = (wearer: string) => `You no longer help ${wearer}.`;
+export const noLongerHelping = (wearer: string) => fill(/*i18n*/ 'You no longer help {wearer}.', { wearer });
 /** A helper calling what only the wearer may do (403). */
-export const onlyWearerCan = (wearer: string) => `Only ${wearer} can do this.`;
+export const onlyWearerCan = (wearer: string) => fill(/*i18n*/ 'Only {wearer} can do this.', { wearer });
 /** The helper's button (and its confirmation) on their own /profile. */
-export const stopHelping = (wearer: string) => `Stop helping ${wearer}`;
+export const stopHelping = (wearer: string) => fill(/*i18n*/ 'Stop helping {wearer}', { wearer });
 /** The wearer's button for an active helper (confirmed in a dialog). */
-export const removeHelper = (helper: string) => `Remove ${helper}`;
+export const removeHelper = (helper: string) => fill(/*i18n*/ 'Remove {helper}', { helper });
 /** An invitation's cancel button, accessible name with the helper's name. */
-export const cancelInvitationFor = (helper: string) => `Cancel invitation for ${helper}`;
+export const cancelInvitationFor = (helper: string) => fill(/*i18n*/ 'Cancel invitation for {helper}', { helper });
 /** An address that already helps the wearer. */
-export const alreadyHelping = (email: string) => `${email} already helps you.`;
+export const alreadyHelping = (email: string) => fill(/*i18n*/ '{email} already helps you.', { email });
 /** An address with an open invitation from this wearer. */
-export const alreadyInvited = (email: string) => `You have already invited ${email}. Cancel that invitation to send a new one.`;
+export const alreadyInvited = (email: string) => fill(/*i18n*/ 'You have already invited {email}. Cancel that invitation to send a new one.', { email });
 /** An activity entry done by a helper: 'Face added by Sam'. */
-export const doneByHelper = (label: string, helper: string) => `${label} by ${helper}`;
+export const doneByHelper = (label: string, helper: string) => fill(/*i18n*/ '{label} by {helper}', { label, helper });
 /** What /profile says once a helper is removed or an invitation cancelled. */
-export const helperRemovedMessage = (helper: string) => `${helper} no longer helps you.`;
-export const invitationCancelledMessage = (helper: string) => `The invitation to ${helper} was cancelled.`;
-export const invitationSentMessage = (email: string) => `Invitation sent to ${email}.`;
-export const stoppedHelpingMessage = (wearer: string) => `You no longer help ${wearer}.`;
+export const helperRemovedMessage = (helper: string) => fill(/*i18n*/ '{helper} no longer helps you.', { helper });
+export const invitationCancelledMessage = (helper: string) => fill(/*i18n*/ 'The invitation to {helper} was cancelled.', { helper });
+export const invitationSentMessage = (email: string) => fill(/*i18n*/ 'Invitation sent to {email}.', { email });
+export const stoppedHelpingMessage = (wearer: string) => fill(/*i18n*/ 'You no longer help {wearer}.', { wearer });

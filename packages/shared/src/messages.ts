@@ -1,69 +1,70 @@
+import { fill } from './localise.ts';
 /** User-visible strings quoted by SPEC.md, verbatim, plus the few this product adds. One copy for form and server. */
 export const PRODUCT_NAME = 'SEVA';
 
 export const messages = {
   // product §5: sign-in
-  licenseIdRequired: 'License ID required',
-  passwordRequired: 'Password required',
+  licenseIdRequired: /*i18n*/ 'License ID required',
+  passwordRequired: /*i18n*/ 'Password required',
   // product §5: sign-up
-  usernameRequired: 'Username required',
-  minimum3: 'Minimum 3 characters',
-  emailRequired: 'Email required',
-  invalidEmail: 'Invalid email address',
-  required: 'Required',
-  phoneRequired: 'Phone required',
-  invalidPhone: 'Invalid phone number',
-  minimum8: 'Minimum 8 characters',
-  passwordComposition: 'Must include uppercase, lowercase, number & symbol',
-  confirmationRequired: 'Confirmation required',
-  passwordsMustMatch: 'Passwords must match',
+  usernameRequired: /*i18n*/ 'Username required',
+  minimum3: /*i18n*/ 'Minimum 3 characters',
+  emailRequired: /*i18n*/ 'Email required',
+  invalidEmail: /*i18n*/ 'Invalid email address',
+  required: /*i18n*/ 'Required',
+  phoneRequired: /*i18n*/ 'Phone required',
+  invalidPhone: /*i18n*/ 'Invalid phone number',
+  minimum8: /*i18n*/ 'Minimum 8 characters',
+  passwordComposition: /*i18n*/ 'Must include uppercase, lowercase, number & symbol',
+  confirmationRequired: /*i18n*/ 'Confirmation required',
+  passwordsMustMatch: /*i18n*/ 'Passwords must match',
   // product §5: reset
-  resetEmailRequired: 'Please enter your email',
+  resetEmailRequired: /*i18n*/ 'Please enter your email',
   // product §8: sign-in
-  invalidCredentials: 'Invalid credentials',
-  accountConfigurationError: 'Account configuration error',
-  invalidPassword: 'Invalid password',
-  tooManyAttempts: 'Too many attempts. Please try again later',
-  authenticationFailed: 'Authentication failed',
+  invalidCredentials: /*i18n*/ 'Invalid credentials',
+  accountConfigurationError: /*i18n*/ 'Account configuration error',
+  invalidPassword: /*i18n*/ 'Invalid password',
+  tooManyAttempts: /*i18n*/ 'Too many attempts. Please try again later',
+  authenticationFailed: /*i18n*/ 'Authentication failed',
   // product §8: reset
-  noAccountWithEmail: 'No account found with this email',
-  resetInvalidEmail: 'Please enter a valid email',
-  resetFailed: 'Failed to send reset email',
+  noAccountWithEmail: /*i18n*/ 'No account found with this email',
+  resetInvalidEmail: /*i18n*/ 'Please enter a valid email',
+  resetFailed: /*i18n*/ 'Failed to send reset email',
   // product §8: sign-up
-  emailAlreadyRegistered: 'Email already registered',
-  licenseIdAlreadyRegistered: 'License ID already registered',
-  emailInUse: 'Email already in use',
-  passwordTooWeak: 'Password too weak',
-  registrationFailed: 'Registration failed',
+  emailAlreadyRegistered: /*i18n*/ 'Email already registered',
+  licenseIdAlreadyRegistered: /*i18n*/ 'License ID already registered',
+  emailInUse: /*i18n*/ 'Email already in use',
+  passwordTooWeak: /*i18n*/ 'Password too weak',
+  registrationFailed: /*i18n*/ 'Registration failed',
   // Added by this product (SPEC is silent)
-  passwordHint: 'At least 8 characters, with uppercase, lowercase, a number and one of ! @ # $ % ^ & *.',
-  maximumLength: (n: number) => `Maximum ${n} characters`,
-  linkInvalid: 'This link is invalid or has already been used.',
-  linkExpired: 'This link has expired. Please ask for a new one.',
-  signInRequired: 'Please sign in to continue.',
-  forbiddenEmail: 'You can only act on your own account.',
-  bodyTooLarge: 'The request is too large.',
-  malformedBody: 'The request body is not valid JSON.',
-  serverError: 'Something went wrong on our side. Please try again.',
-  notFound: 'Not found.',
-  licenseIdCharacters: 'License ID can only contain letters, numbers and dashes',
-  nameCharacters: 'This name contains a hidden control or text-direction character. Please type it again.',
+  passwordHint: /*i18n*/ 'At least 8 characters, with uppercase, lowercase, a number and one of ! @ # $ % ^ & *.',
+  maximumLength: (n: number) => fill(/*i18n*/ 'Maximum {n} characters', { n }),
+  linkInvalid: /*i18n*/ 'This link is invalid or has already been used.',
+  linkExpired: /*i18n*/ 'This link has expired. Please ask for a new one.',
+  signInRequired: /*i18n*/ 'Please sign in to continue.',
+  forbiddenEmail: /*i18n*/ 'You can only act on your own account.',
+  bodyTooLarge: /*i18n*/ 'The request is too large.',
+  malformedBody: /*i18n*/ 'The request body is not valid JSON.',
+  serverError: /*i18n*/ 'Something went wrong on our side. Please try again.',
+  notFound: /*i18n*/ 'Not found.',
+  licenseIdCharacters: /*i18n*/ 'License ID can only contain letters, numbers and dashes',
+  nameCharacters: /*i18n*/ 'This name contains a hidden control or text-direction character. Please type it again.',
 } as const;
 
 /** product §5: 'Please enter exactly {n} digits for {country}' / 'Phone number must be {a} or {b} digits for {country}'. */
 export function signupPhoneLengthMessage(lengths: readonly number[], country: string): string {
-  if (lengths.length === 1) return `Please enter exactly ${lengths[0]} digits for ${country}`;
-  return `Phone number must be ${joinOr(lengths)} digits for ${country}`;
+  if (lengths.length === 1) return fill(/*i18n*/ 'Please enter exactly {digits} digits for {country}', { digits: lengths[0]!, country });
+  return fill(/*i18n*/ 'Phone number must be {digits} digits for {country}', { digits: joinOr(lengths), country });
 }
 
 /** product §5 (emergency contacts): 'Phone number must be N digits for {country}' (several: 'N or M digits'). */
 export function contactPhoneLengthMessage(lengths: readonly number[], country: string): string {
-  return `Phone number must be ${joinOr(lengths)} digits for ${country}`;
+  return fill(/*i18n*/ 'Phone number must be {digits} digits for {country}', { digits: joinOr(lengths), country });
 }
 
 /** '10 digits', '8, 9 or 10 digits': how many digits a number needs, as placeholders and messages say it. */
 export function digitCountText(lengths: readonly number[]): string {
-  return `${joinOr(lengths)} digits`;
+  return fill(/*i18n*/ '{digits} digits', { digits: joinOr(lengths) });
 }
 
 function joinOr(values: readonly number[]): string {

@@ -3,23 +3,24 @@ import { CONTACT_DEFAULT_COUNTRY_CODE, isKnownCountryCode } from '../countries.t
 import { contactPhoneLengthMessage, messages } from '../messages.ts';
 import { nationalNumberOf, nationalPhoneText, phoneNumberIssue, readPhoneNumber, storedPhoneNumber, type PhoneRuleMessages } from '../phone-numbers.ts';
 import { hasForbiddenNameCharacter } from './fields.ts';
+import { fill } from '../localise.ts';
 
 /** product §2, §5 and §8 (emergency contacts), verbatim, plus the refusals this product adds. */
 export const contactMessages = {
-  loading: 'Loading emergency contacts...',
-  notLoggedIn: 'You must be logged in to manage emergency contacts.',
-  notProvided: 'Not provided',
-  onlyNumbers: 'Only numbers allowed',
-  primaryRequired: 'Primary emergency contact is required',
-  fixPhoneErrors: 'Please fix phone number validation errors',
-  completeOrClearSecondary: 'Please complete or clear secondary contact information',
-  saved: 'Emergency contacts saved successfully',
-  saveFailed: 'Failed to save contacts. Please try again.',
-  unknownCountry: 'Please choose a country code from the list.',
-  tooManyContacts: 'Only two emergency contacts can be saved: a primary and a secondary.',
-  notAContact: 'Each contact needs a name, countryCode and phoneNumber.',
-  nameNotText: 'Name must be text.',
-  phoneNotText: 'Phone number must be text.',
+  loading: /*i18n*/ 'Loading emergency contacts...',
+  notLoggedIn: /*i18n*/ 'You must be logged in to manage emergency contacts.',
+  notProvided: /*i18n*/ 'Not provided',
+  onlyNumbers: /*i18n*/ 'Only numbers allowed',
+  primaryRequired: /*i18n*/ 'Primary emergency contact is required',
+  fixPhoneErrors: /*i18n*/ 'Please fix phone number validation errors',
+  completeOrClearSecondary: /*i18n*/ 'Please complete or clear secondary contact information',
+  saved: /*i18n*/ 'Emergency contacts saved successfully',
+  saveFailed: /*i18n*/ 'Failed to save contacts. Please try again.',
+  unknownCountry: /*i18n*/ 'Please choose a country code from the list.',
+  tooManyContacts: /*i18n*/ 'Only two emergency contacts can be saved: a primary and a secondary.',
+  notAContact: /*i18n*/ 'Each contact needs a name, countryCode and phoneNumber.',
+  nameNotText: /*i18n*/ 'Name must be text.',
+  phoneNotText: /*i18n*/ 'Phone number must be text.',
 } as const;
 
 /** product §9: at most two contacts, one primary and one secondary. */
@@ -169,7 +170,7 @@ function checkSlots(body: Record<string, unknown>, ctx: z.RefinementCtx): void {
   if (extra === undefined) return;
   const value = body[extra];
   const looksLikeContact = typeof value === 'object' && value !== null;
-  ctx.addIssue({ code: 'custom', path: [extra], message: looksLikeContact ? contactMessages.tooManyContacts : `Unknown field: ${extra}` });
+  ctx.addIssue({ code: 'custom', path: [extra], message: looksLikeContact ? contactMessages.tooManyContacts : fill(/*i18n*/ 'Unknown field: {field}', { field: extra }) });
 }
 
 /** A contact as stored: the name trimmed, the phone as its national number ('07700 900123' → '7700900123'). */

@@ -14,29 +14,27 @@ import { refusingHiddenCharacters } from './fields.ts';
 
 /** product §5 (profile edit) and §8 (profile), verbatim, plus the refusals this product adds. */
 export const profileMessages = {
-  usernameTooShort: 'Username must be at least 3 characters.',
-  invalidPhone: 'Please enter a valid phone number.',
-  phonePlaceholder: 'Format: +1234567890',
-  notFound: 'User profile not found.',
-  loadFailed: 'Failed to load profile data.',
-  authenticationFailed: 'Authentication failed. Please login again.',
-  readOnly: 'Email and license ID are not editable.',
-  onlyEditable: 'Only username and phone can be edited.',
-  oneAtATime: 'Edit one field at a time: send either username or phone.',
+  usernameTooShort: /*i18n*/ 'Username must be at least 3 characters.',
+  invalidPhone: /*i18n*/ 'Please enter a valid phone number.',
+  phonePlaceholder: /*i18n*/ 'Format: +1234567890',
+  notFound: /*i18n*/ 'User profile not found.',
+  loadFailed: /*i18n*/ 'Failed to load profile data.',
+  authenticationFailed: /*i18n*/ 'Authentication failed. Please login again.',
+  readOnly: /*i18n*/ 'Email and license ID are not editable.',
+  onlyEditable: /*i18n*/ 'Only username and phone can be edited.',
+  oneAtATime: /*i18n*/ 'Edit one field at a time: send either username or phone.',
 } as const;
 
 export type ProfileField = 'username' | 'phone';
 
-const FIELD_LABEL: Record<ProfileField, string> = { username: 'Username', phone: 'Phone' };
-
 /** product §8: '{Field} updated successfully.' */
 export function profileUpdatedMessage(field: ProfileField): string {
-  return `${FIELD_LABEL[field]} updated successfully.`;
+  return field === 'username' ? /*i18n*/ 'Username updated successfully.' : /*i18n*/ 'Phone updated successfully.';
 }
 
 /** product §8: 'Failed to update {field}. Please try again.' */
 export function profileUpdateFailedMessage(field: ProfileField): string {
-  return `Failed to update ${field}. Please try again.`;
+  return field === 'username' ? /*i18n*/ 'Failed to update username. Please try again.' : /*i18n*/ 'Failed to update phone. Please try again.';
 }
 
 export const profileUsernameField = refusingHiddenCharacters(
