@@ -25,6 +25,19 @@ export function newestMailTo(outbox: string, to: string): string | undefined {
   return undefined;
 }
 
+/**
+ * The e-mail with each body part as the text it holds: quoted-printable and base64 parts (nodemailer writes text that
+ * is mostly not ASCII, such as Hindi, in base64) decoded as UTF-8, each part on its own.
+ */
 function decodeQuotedPrintable(raw: string): string {
-  return raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return raw.replace(
+    /(Content-Transfer-Encoding: (base64|quoted-printable)(?:\r?\n[^\r\n]+)*\r?\n\r?\n)([\s\S]*?)(?=\r?\n--|$)/g,
+    (_whole, headers: string, encoding: string, body: string) => headers + decodeBody(body, encoding),
+  );
+}
+
+function decodeBody(body: string, encoding: string): string {
+  if (encoding === 'base64') return Buffer.from(body.replace(/\s/g, ''), 'base64').toString('utf8');
+  const bytes = body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return Buffer.from(bytes, 'latin1').toString('utf8');
 }
