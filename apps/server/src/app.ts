@@ -4,7 +4,7 @@ import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import Fastify, { LogController, type FastifyInstance, type FastifyPluginAsync, type onResponseHookHandler } from 'fastify';
-import { deviceMessages, messages } from '@seva/shared';
+import { DEFAULT_LOCALE, deviceMessages, LOCALES, messages } from '@seva/shared';
 import { BODY_LIMIT, ownOrigins, type Config } from './config.ts';
 import { openInfrastructure, type Infrastructure } from './infrastructure.ts';
 import type { Mailer } from './mail/mailer.ts';
@@ -30,6 +30,8 @@ import { registerRequestIdHeader, requestIdOf } from './plugins/request-id.ts';
 import { registerSameOriginCheck } from './plugins/same-origin.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerCaller } from './plugins/caller.ts';
+import { registerLocale } from './plugins/locale.ts';
+import { loadServerCatalogs } from './i18n/catalogs.ts';
 import { identifyByBearer, privateScope, type Identify } from './plugins/session.ts';
 import { readableLogStream } from './readable-log.ts';
 import { createServices, type Services } from './services.ts';
@@ -116,6 +118,8 @@ export async function buildApp(config: Config, overrides: { mailer?: Mailer; log
   registerCaller(app);
   registerSameOriginCheck(app, ownOrigins(config));
   await app.register(cookie);
+  await loadServerCatalogs();
+  registerLocale(app);
   // Only routes that opt in (a list of 1,000 faces) are gzipped: the hook costs 20 µs on every other answer.
   await app.register(compress, { global: false, threshold: 2048, encodings: ['gzip'] });
   // Before every route: each route's schemas go into the published OpenAPI document (D-048).
@@ -155,6 +159,9 @@ const API_PREFIXES = ['/api/', '/face-api/', '/device-api/', '/oauth/'];
 const HASHED_ASSET = `${path.sep}assets${path.sep}`;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
+/** A page of another language's folder (dist/hi/login.html) is sent for its screen's address, never at its own path. */
+const isLanguageFolder = (page: string) => LOCALES.some((locale) => locale !== DEFAULT_LOCALE && page.startsWith(`${locale}/`));
+
 /** The folder of the pages the build prerendered for a signed-in browser (apps/web/prerender.ts). */
 const SIGNED_IN_PAGES = 'signed-in';
 
@@ -162,7 +169,8 @@ const SIGNED_IN_PAGES = 'signed-in';
  * Serves the built web app. A screen the build prerendered is sent as its own page: dist/login.html for /login, and
  * dist/signed-in/faces/add.html for /faces/add to a browser that is signed in (the navigation and the heading, shown
  * before the app has run; a signed-out browser would be sent to /login, so it gets index.html). Any other address that
- * may be a screen gets index.html, so deep links work; the rest a JSON 404. Hashed assets are cached for good; pages
+ * may be a screen gets index.html, so deep links work; the rest a JSON 404. A page is sent in the request's language
+ * (request.locale): English from dist/, another language from its folder (dist/hi/login.html, dist/hi/index.html). Hashed assets are cached for good; pages
  * and unhashed files are revalidated on each use (ETag, Last-Modified), so a second visit loads only what changed.
  */
 async function registerWebApp(app: FastifyInstance, webDist: string | undefined, identify: Identify, notFoundHooks: { onResponse?: onResponseHookHandler }): Promise<void> {
@@ -175,7 +183,7 @@ async function registerWebApp(app: FastifyInstance, webDist: string | undefined,
       preCompressed: true,
       cacheControl: false,
       // A signed-in screen's page is sent only as that screen, to a signed-in browser (below), never at its file's path.
-      allowedPath: (pathName) => !pathName.startsWith(`/${SIGNED_IN_PAGES}/`),
+      allowedPath: (pathName) => !pathName.startsWith(`/${SIGNED_IN_PAGES}/`) && !isLanguageFolder(pathName.slice(1)),
       setHeaders: (reply, file) => reply.header('Cache-Control', file.includes(HASHED_ASSET) ? IMMUTABLE : 'no-cache'),
     });
   }
@@ -187,24 +195,25 @@ async function registerWebApp(app: FastifyInstance, webDist: string | undefined,
           .map((name) => name.split(path.sep).join('/'))
       : [],
   );
-  // Its own scope, so a hook of the answers no route matched (metrics' 'unmatched') runs for those answers alone.
+  // Its own scope, so a hook of the answers no route matched ('unmatched' in metrics) runs for those answers alone.
   await app.register(async (scope) => {
     if (notFoundHooks.onResponse) scope.addHook('onResponse', notFoundHooks.onResponse);
     scope.setNotFoundHandler(async (request, reply) => {
       const pathname = request.url.split('?')[0] ?? '';
       const isPage = (request.method === 'GET' || request.method === 'HEAD') && !API_PREFIXES.some((prefix) => pathname.startsWith(prefix)) && !path.extname(pathname);
       if (!hasWeb || !isPage) return reply.status(404).send({ message: messages.notFound });
+      // Every page is written once per language (issue #23): a cache must not give one reader another's.
+      reply.header('Vary', 'Cookie, Accept-Language');
+      const folder = request.locale === DEFAULT_LOCALE ? '' : `${request.locale}/`;
       const page = `${pathname.slice(1)}.html`;
-      const signedInPage = `${SIGNED_IN_PAGES}/${page}`;
+      const signedInPage = `${folder}${SIGNED_IN_PAGES}/${page}`;
       if (pages.has(signedInPage)) {
-        // The same address is a different page to a signed-in browser: a cache must not give one the other's.
-        reply.header('Vary', 'Cookie');
         // A lookup that fails costs only the head start: the app asks again and says what went wrong.
         const signedIn = await identify(request).catch((error: unknown) => request.log.warn({ err: error }, 'session lookup for a page failed'));
         if (signedIn) return reply.status(200).sendFile(signedInPage);
       }
-      const isPublicPage = pages.has(page) && !page.startsWith(`${SIGNED_IN_PAGES}/`);
-      return reply.status(200).sendFile(isPublicPage ? page : 'index.html');
+      const isPublicPage = pages.has(page) && !isLanguageFolder(page) && !page.startsWith(`${SIGNED_IN_PAGES}/`);
+      return reply.status(200).sendFile(isPublicPage ? `${folder}${page}` : `${folder}index.html`);
     });
   });
 }

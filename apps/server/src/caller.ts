@@ -1,8 +1,12 @@
+import type { Locale } from '@seva/shared';
+
 /** Who sent a request, as the services note it: its address (as TRUST_PROXY allows) and the browser's own words. */
 export interface Caller {
   ip: string;
   /** The User-Agent header, cut to 512 characters; null when none was sent. */
   userAgent: string | null;
+  /** The language the caller reads, for what is sent to them (an e-mail); English when not known (a tool). */
+  locale?: Locale;
 }
 
 /** The caller as a route knows it (`request.caller`, plugins/caller.ts): also whether a browser or the glasses called. */

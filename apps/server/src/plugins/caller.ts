@@ -22,6 +22,7 @@ export function registerCaller(app: FastifyInstance): void {
       return {
         ip: this.ip,
         userAgent,
+        locale: this.locale,
         kind: glasses ? 'glasses' : 'browser',
         get from() {
           return glasses ? glasses.name : describeUserAgent(userAgent);

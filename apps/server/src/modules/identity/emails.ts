@@ -1,38 +1,46 @@
+import type { I18n } from '@lingui/core';
 import { escapeHtml } from '../../mail/escape-html.ts';
 import type { Mail } from '../../mail/mailer.ts';
 
-function linkMail(to: string, subject: string, lines: string[], action: string, link: string): Mail {
-  const text = [...lines, '', `${action}: ${link}`, '', 'If you did not ask for this, you can ignore this e-mail.', '', 'SEVA'].join('\n');
+function linkMail(i18n: I18n, to: string, subject: string, lines: string[], action: string, link: string): Mail {
+  const ignore = i18n._('If you did not ask for this, you can ignore this e-mail.');
+  const text = [...lines, '', `${action}: ${link}`, '', ignore, '', 'SEVA'].join('\n');
   const html = [
     ...lines.map((l) => `<p>${escapeHtml(l)}</p>`),
     `<p><a href="${escapeHtml(link)}">${escapeHtml(action)}</a></p>`,
-    '<p>If you did not ask for this, you can ignore this e-mail.</p>',
+    `<p>${escapeHtml(ignore)}</p>`,
     '<p>SEVA</p>',
   ].join('\n');
   return { to, subject, text, html };
 }
 
-export function verificationMail(to: string, username: string, link: string): Mail {
+/** Written in the language of the page the user signed up on (`i18n`, issue #23). */
+export function verificationMail(i18n: I18n, to: string, username: string, link: string): Mail {
   return linkMail(
+    i18n,
     to,
-    'Verify your e-mail for SEVA',
-    [`Hello ${username},`, 'Welcome to the SEVA portal. Please confirm your e-mail address. The link works once and expires in 24 hours.'],
-    'Verify my e-mail',
+    i18n._('Verify your e-mail for SEVA'),
+    [
+      i18n._('Hello {username},', { username }),
+      i18n._('Welcome to the SEVA portal. Please confirm your e-mail address. The link works once and expires in 24 hours.'),
+    ],
+    i18n._('Verify my e-mail'),
     link,
   );
 }
 
 /** Names the account's license ID: it is what the owner signs in with, and a sign-up made in their name chose it. */
-export function resetMail(to: string, username: string, link: string, licenseId: string): Mail {
+export function resetMail(i18n: I18n, to: string, username: string, link: string, licenseId: string): Mail {
   return linkMail(
+    i18n,
     to,
-    'Reset your SEVA password',
+    i18n._('Reset your SEVA password'),
     [
-      `Hello ${username},`,
-      'We received a request to reset your SEVA password. The link works once and expires in 1 hour.',
-      `Your license ID is ${licenseId}. You sign in with it and your new password.`,
+      i18n._('Hello {username},', { username }),
+      i18n._('We received a request to reset your SEVA password. The link works once and expires in 1 hour.'),
+      i18n._('Your license ID is {licenseId}. You sign in with it and your new password.', { licenseId }),
     ],
-    'Choose a new password',
+    i18n._('Choose a new password'),
     link,
   );
 }

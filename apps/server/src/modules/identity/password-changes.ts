@@ -41,7 +41,7 @@ export function passwordChanges(ctx: IdentityContext, links: Links, credentials:
       const user = await store.findUserByEmail(db, input.email);
       if (!user || ctx.isExpiredSignUp(user)) throw notFound(messages.noAccountWithEmail);
       try {
-        await links.send(user, 'reset');
+        await links.send(user, 'reset', caller.locale);
       } catch {
         throw unavailable(messages.resetFailed);
       }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { APP_VERSION, messages, type SignInInput, type SignUpInput } from '@seva/shared';
+import { APP_VERSION, messages, type Locale, type SignInInput, type SignUpInput } from '@seva/shared';
 import type { Caller } from '../../caller.ts';
 import { isUniqueViolation, type Executor } from '../../db/database.ts';
 import { conflict, invalid, unavailable } from '../../domain-errors.ts';
@@ -20,7 +20,7 @@ export function signUps(ctx: IdentityContext, links: Links, credentials: Credent
   const { db, iso } = ctx;
 
   /** Checks a sign-up, makes the account and sends its verification link. */
-  async function register(input: SignUpInput): Promise<void> {
+  async function register(input: SignUpInput, locale: Locale | undefined): Promise<void> {
     // One address that the mailer reads back as itself, never a list or a name with an address in it.
     if (!isSingleMailAddress(input.email)) throw invalid(messages.invalidEmail, 'email');
     if (isWeakPassword(input.password, [input.username, input.email, input.licenseId])) {
@@ -66,7 +66,7 @@ export function signUps(ctx: IdentityContext, links: Links, credentials: Credent
       throw conflict(messages.emailInUse, 'email');
     }
     try {
-      await links.send(user, 'verify');
+      await links.send(user, 'verify', locale);
     } catch {
       await store.deleteUser(db, user.uid);
       throw unavailable(messages.registrationFailed);
@@ -78,7 +78,7 @@ export function signUps(ctx: IdentityContext, links: Links, credentials: Credent
     async signUp(input: SignUpInput, caller: Caller): Promise<void> {
       await ctx.limits.signUp.count(caller.ip, input.email);
       try {
-        await register(input);
+        await register(input, caller.locale);
       } catch (error) {
         await ctx.limits.signUp.forgiveAccount(input.email);
         throw error;
@@ -92,7 +92,7 @@ export function signUps(ctx: IdentityContext, links: Links, credentials: Credent
       const user = await credentials.check(input, caller);
       if (Number(user.is_verified) === 1) return 'already-verified';
       await ctx.limits.resend.countAccount(user.license_key);
-      await links.send(user, 'verify');
+      await links.send(user, 'verify', caller.locale);
       return 'sent';
     },
 

@@ -1,0 +1,30 @@
+import { chooseLocale, DEFAULT_LOCALE, LOCALE_COOKIE, localise, type Locale } from '@seva/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { i18nFor } from '../i18n/catalogs.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The request's language: the 'Language' control's cookie, else Accept-Language, else English (issue #23). */
+    readonly locale: Locale;
+  }
+}
+
+/**
+ * `request.locale`, and every answer's `message` in it (D-058): the rules and services say their messages in English,
+ * as SPEC.md quotes them, and this one hook says them in the language of the request, for the web and the glasses
+ * alike. An English request pays one property check per answer.
+ */
+export function registerLocale(app: FastifyInstance): void {
+  app.decorateRequest('locale', {
+    getter(this: FastifyRequest): Locale {
+      return chooseLocale({ cookie: this.cookies?.[LOCALE_COOKIE], acceptLanguage: this.headers['accept-language'] });
+    },
+  });
+  app.addHook('preSerialization', async (request, _reply, payload: unknown) => {
+    if (!payload || typeof payload !== 'object' || typeof (payload as { message?: unknown }).message !== 'string') return payload;
+    const locale = request.locale;
+    if (locale === DEFAULT_LOCALE) return payload;
+    const answer = payload as { message: string };
+    return { ...answer, message: localise(i18nFor(locale), answer.message) };
+  });
+}
