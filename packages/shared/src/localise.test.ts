@@ -1,0 +1,31 @@
+import { setupI18n } from '@lingui/core';
+import { compileMessage } from '@lingui/message-utils/compileMessage';
+import { describe, expect, it } from 'vitest';
+import { contactPhoneLengthMessage, messages } from './messages.ts';
+import { localise } from './localise.ts';
+
+function translator(locale: string, messages: Record<string, string>) {
+  const i18n = setupI18n({ locale, messages: { [locale]: Object.fromEntries(Object.entries(messages).map(([id, text]) => [id, compileMessage(text)])) } });
+  return i18n;
+}
+
+const hindi = translator('hi', {
+  'License ID required': 'लाइसेंस आईडी आवश्यक है',
+  'Phone number must be {digits} digits for {country}': '{country} के लिए फ़ोन नंबर {digits} अंकों का होना चाहिए',
+  '{digits} digits': '{digits} अंक',
+  'Maximum {n} characters': 'अधिकतम {n} अक्षर',
+});
+
+describe('localise', () => {
+  it('says a rule’s English message in the catalog’s language', () => {
+    expect(localise(hindi, messages.licenseIdRequired)).toBe('लाइसेंस आईडी आवश्यक है');
+    expect(localise(hindi, messages.maximumLength(50))).toBe('अधिकतम 50 अक्षर');
+  });
+  it('finds a message with values by its template, and says the country and the alternatives in the language too', () => {
+    expect(localise(hindi, contactPhoneLengthMessage([8, 9, 10], 'India'))).toBe('भारत के लिए फ़ोन नंबर 8, 9 या 10 अंकों का होना चाहिए');
+  });
+  it('leaves English, and a message no catalog holds, as written', () => {
+    expect(localise(translator('en-GB', {}), contactPhoneLengthMessage([10], 'USA'))).toBe('Phone number must be 10 digits for USA');
+    expect(localise(hindi, 'A message nobody translated.')).toBe('A message nobody translated.');
+  });
+});
