@@ -1,6 +1,7 @@
 import { setupI18n } from '@lingui/core';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
 import { describe, expect, it } from 'vitest';
+import { passwordChangedMessage } from './account.ts';
 import { contactPhoneLengthMessage, messages } from './messages.ts';
 import { localise } from './localise.ts';
 
@@ -14,6 +15,8 @@ const hindi = translator('hi', {
   'Phone number must be {digits} digits for {country}': '{country} के लिए फ़ोन नंबर {digits} अंकों का होना चाहिए',
   '{digits} digits': '{digits} अंक',
   'Maximum {n} characters': 'अधिकतम {n} अक्षर',
+  'Your password has been changed.': 'आपका पासवर्ड बदल दिया गया है।',
+  '{count} other browsers signed out.': '{count} अन्य ब्राउज़र साइन आउट किए गए।',
 });
 
 describe('localise', () => {
@@ -23,6 +26,10 @@ describe('localise', () => {
   });
   it('finds a message with values by its template, and says the country and the alternatives in the language too', () => {
     expect(localise(hindi, contactPhoneLengthMessage([8, 9, 10], 'India'))).toBe('भारत के लिए फ़ोन नंबर 8, 9 या 10 अंकों का होना चाहिए');
+  });
+  it('says a message made of several sentences sentence by sentence', () => {
+    expect(localise(hindi, passwordChangedMessage(2, 0))).toBe('आपका पासवर्ड बदल दिया गया है। 2 अन्य ब्राउज़र साइन आउट किए गए।');
+    expect(localise(hindi, passwordChangedMessage(2, 1))).toBe(passwordChangedMessage(2, 1));
   });
   it('leaves English, and a message no catalog holds, as written', () => {
     expect(localise(translator('en-GB', {}), contactPhoneLengthMessage([10], 'USA'))).toBe('Phone number must be 10 digits for USA');

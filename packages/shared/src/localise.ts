@@ -29,7 +29,8 @@ function templates(messages: Messages): Template[] {
         const source = id
           .split(/\{\w+\}/)
           .map((part) => part.replace(/[.*+?^$()|[\]\\]/g, '\\$&'))
-          .join('(.+?)');
+          // A value never spans sentences, so a template cannot swallow the sentence before it.
+          .join('((?:(?![.?!] ).)+?)');
         return { id, names, pattern: new RegExp(`^${source}$`), literal: id.replace(/\{\w+\}/g, '').length };
       })
       // The most specific first: '{digits} digits' must not take what 'Phone number must be {digits} digits…' says.
@@ -59,10 +60,20 @@ function localiseValue(locale: string, name: string, english: string): string {
  * An English message of the shared rules or the server (a zod rule's message, a refusal's) in `i18n`'s language.
  * The English text is the message's id in the catalogs, so the rules stay in English, as SPEC.md quotes them, and
  * are said in the reader's language where they are shown: by the server for its answers, by the web for its forms.
- * A message with values is found by its template. A message no catalog holds is shown as it is.
+ * A message with values is found by its template, and one made of several sentences sentence by sentence. A message
+ * no catalog holds is shown as it is.
  */
 export function localise(i18n: I18n, english: string): string {
   if (i18n.locale === DEFAULT_LOCALE) return english;
+  const whole = translate(i18n, english);
+  if (whole !== undefined) return whole;
+  // A message made of several of the catalogs' sentences ('Your password has been changed. 2 other browsers signed out.').
+  const sentences = english.split(/(?<=[.?!]) (?=\S)/);
+  const translated = sentences.length > 1 ? sentences.map((sentence) => translate(i18n, sentence)) : [];
+  return translated.length > 0 && translated.every((part) => part !== undefined) ? translated.join(' ') : english;
+}
+
+function translate(i18n: I18n, english: string): string | undefined {
   const messages = i18n.messages;
   if (english in messages) return i18n._(english);
   for (const template of templates(messages)) {
@@ -71,5 +82,5 @@ export function localise(i18n: I18n, english: string): string {
     const values = Object.fromEntries(template.names.map((name, index) => [name, localiseValue(i18n.locale, name, match[index + 1]!)]));
     return i18n._(template.id, values);
   }
-  return english;
+  return undefined;
 }
