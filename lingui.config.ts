@@ -14,8 +14,9 @@ export default defineConfig({
   fallbackLocales: { default: 'en-GB' },
   format: formatter({ lineNumbers: false }),
   catalogs: [
-    { path: '<rootDir>/locales/{locale}/shared', include: ['<rootDir>/packages/shared/src'], exclude },
-    { path: '<rootDir>/locales/{locale}/server', include: ['<rootDir>/apps/server/src'], exclude },
+    // The glasses' API's messages are for firmware logs: the server says them, the web never does.
+    { path: '<rootDir>/locales/{locale}/shared', include: ['<rootDir>/packages/shared/src'], exclude: [...exclude, '**/glasses-api-messages.ts'] },
+    { path: '<rootDir>/locales/{locale}/server', include: ['<rootDir>/apps/server/src', '<rootDir>/packages/shared/src/glasses-api-messages.ts'], exclude },
     {
       path: '<rootDir>/locales/{locale}/web',
       include: ['<rootDir>/apps/web/src/app', '<rootDir>/apps/web/src/components', '<rootDir>/apps/web/src/lib'],

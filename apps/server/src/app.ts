@@ -4,7 +4,7 @@ import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import Fastify, { LogController, type FastifyInstance, type FastifyPluginAsync, type onResponseHookHandler } from 'fastify';
-import { DEFAULT_LOCALE, deviceMessages, LOCALES, messages } from '@seva/shared';
+import { DEFAULT_LOCALE, glassesApiMessages, LOCALES, messages } from '@seva/shared';
 import { BODY_LIMIT, ownOrigins, type Config } from './config.ts';
 import { openInfrastructure, type Infrastructure } from './infrastructure.ts';
 import type { Mailer } from './mail/mailer.ts';
@@ -133,7 +133,7 @@ export async function buildApp(config: Config, overrides: { mailer?: Mailer; log
   // The browser's API names no glasses' scope: a token alone is known (last) and refused with 403 insufficient_scope.
   await app.register(privateScope([identify, helper, bearer], mountAll(privateRoutes)));
   await app.register(privateScope([bearer, identify, helper], mountAll(sessionOrBearerRoutes), { bearerChallenge: true }));
-  await app.register(privateScope(bearer, mountAll(bearerRoutes), { bearerChallenge: true, missingMessage: deviceMessages.tokenRequired }));
+  await app.register(privateScope(bearer, mountAll(bearerRoutes), { bearerChallenge: true, missingMessage: glassesApiMessages.tokenRequired }));
 
   await registerWebApp(app, config.webDist, identify, notFoundHooks);
   return { app, infrastructure, services };

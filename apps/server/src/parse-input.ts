@@ -11,7 +11,7 @@ export function parseInput<S extends z.ZodType>(schema: S, input: object): z.inf
   const result = schema.safeParse(input);
   if (result.success) {
     const field = fieldWithNul(result.data);
-    if (field !== undefined) throw invalid('This text contains a character that is not allowed.', field);
+    if (field !== undefined) throw invalid(/*i18n*/ 'This text contains a character that is not allowed.', field);
     return result.data;
   }
   const issue = result.error.issues[0];

@@ -4,12 +4,12 @@
  * every call outside them with 403 insufficient_scope (RFC 6750 §3.1).
  */
 export const GLASSES_SCOPES = {
-  'faces:read': 'the names of your faces and their face descriptions (not the pictures), to recognise people',
-  'faces:images': 'the pictures of your faces',
-  'faces:write': 'add, rename and delete your faces',
-  'contacts:read': 'your emergency contacts',
-  events: 'a live notice when any of these change, so they sync at once',
-  features: 'the download links of the SEVA features, and report which ones the glasses run',
+  'faces:read': /*i18n*/ 'the names of your faces and their face descriptions (not the pictures), to recognise people',
+  'faces:images': /*i18n*/ 'the pictures of your faces',
+  'faces:write': /*i18n*/ 'add, rename and delete your faces',
+  'contacts:read': /*i18n*/ 'your emergency contacts',
+  events: /*i18n*/ 'a live notice when any of these change, so they sync at once',
+  features: /*i18n*/ 'the download links of the SEVA features, and report which ones the glasses run',
 } as const;
 
 export type GlassesScope = keyof typeof GLASSES_SCOPES;

@@ -12,17 +12,17 @@ export const HELPER_NAME_MAX = 50;
 
 /** What a helper may do, as the invitation e-mail and the accept page say it. */
 export const helperMay = [
-  'add, rename and delete the faces the glasses recognise (by camera or by uploading a photo)',
-  'view and edit the emergency contacts',
-  'read the Knowledge Base and see the Updates',
+  /*i18n*/ 'add, rename and delete the faces the glasses recognise (by camera or by uploading a photo)',
+  /*i18n*/ 'view and edit the emergency contacts',
+  /*i18n*/ 'read the Knowledge Base and see the Updates',
 ] as const;
 
 /** What a helper may not do, as the invitation e-mail and the accept page say it. */
 export const helperMayNot = [
-  "change the wearer's username, phone, e-mail or password",
-  'pair or unpair glasses, or see where the wearer is signed in',
-  "download the wearer's data or delete their account",
-  'invite or remove helpers',
+  /*i18n*/ "change the wearer's username, phone, e-mail or password",
+  /*i18n*/ 'pair or unpair glasses, or see where the wearer is signed in',
+  /*i18n*/ "download the wearer's data or delete their account",
+  /*i18n*/ 'invite or remove helpers',
 ] as const;
 
 export const helperMessages = {

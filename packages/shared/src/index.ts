@@ -93,3 +93,5 @@ export { vitalReportSchema, type VitalReport } from './schemas/vitals.ts';
 export { livenessAnswerSchema, type Readiness, readinessSchema, notReadySchema } from './schemas/health.ts';
 export { LOCALES, type Locale, DEFAULT_LOCALE, LOCALE_COOKIE, LOCALE_NAMES, isLocale, localeFromAcceptLanguage, chooseLocale } from './locales.ts';
 export { fill, localise } from './localise.ts';
+export { languageChoiceSchema, type LanguageChoice, languageMessages } from './schemas/language.ts';
+export { glassesApiMessages } from './glasses-api-messages.ts';

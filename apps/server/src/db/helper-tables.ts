@@ -7,6 +7,8 @@ export interface HelperAccountsTable {
   name: string;
   password_hash: string;
   created_at: string;
+  /** The language the helper reads their e-mails in (issue #23); null: English, not chosen yet. */
+  locale: string | null;
 }
 
 /**

@@ -32,6 +32,8 @@ export interface UsersTable {
   last_login_device: string | null;
   qr_code: string | null;
   version: string;
+  /** The language the wearer reads their e-mails in (issue #23); null: English, not chosen yet. */
+  locale: string | null;
 }
 
 interface SosFaceTable {

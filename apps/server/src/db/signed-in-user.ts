@@ -21,4 +21,5 @@ export const SIGNED_IN_USER_COLUMNS = [
   'users.last_login_time',
   'users.last_login_device',
   'users.version',
+  'users.locale',
 ] as const;

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { setupI18n, type I18n, type Messages } from '@lingui/core';
 import { formatter } from '@lingui/format-po';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
-import { DEFAULT_LOCALE, LOCALES, type Locale } from '@seva/shared';
+import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from '@seva/shared';
 
 /** locales/, beside apps/: the catalogs the web is built with (D-058). */
 const LOCALES_DIR = path.resolve(import.meta.dirname, '../../../../locales');
@@ -46,4 +46,9 @@ function translator(locale: Locale, messages: Messages): I18n {
  */
 export function i18nFor(locale: Locale): I18n {
   return translators.get(locale) ?? translators.get(DEFAULT_LOCALE) ?? translator(DEFAULT_LOCALE, {});
+}
+
+/** The translator of what is sent to an account: in the language it chose, else `fallback` (the request's), else English. */
+export function i18nOfAccount(account: { locale: string | null }, fallback: Locale = DEFAULT_LOCALE): I18n {
+  return i18nFor(isLocale(account.locale) ? account.locale : fallback);
 }

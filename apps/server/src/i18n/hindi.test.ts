@@ -1,6 +1,6 @@
 import { LOCALE_COOKIE } from '@seva/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, engines, newUserInput, type TestApp } from '../testing/test-app.ts';
+import { createTestApp, engines, newUserInput, signedInUser, type TestApp } from '../testing/test-app.ts';
 
 describe.each(engines)('the server in Hindi on %s', (engine) => {
   let t: TestApp;
@@ -35,5 +35,23 @@ describe.each(engines)('the server in Hindi on %s', (engine) => {
     const hindi = (await signUp(again, { cookie: `${LOCALE_COOKIE}=hi` })).json<{ message: string; field: string }>();
     expect(hindi.field).toBe('email');
     expect(hindi.message).toBe('यह ईमेल पहले से पंजीकृत है');
+  });
+
+  it("keeps the language a wearer chooses on the account: their e-mails are written in it, and a sign-in takes it", async () => {
+    const { input, cookie } = await signedInUser(t);
+    const choose = (locale: unknown) => t.app.inject({ method: 'PUT', url: '/api/account/language', payload: { locale }, headers: { cookie } });
+    expect((await choose('xx')).json()).toEqual({ message: 'Choose a language the portal speaks: en-GB or hi.', field: 'locale' });
+    expect((await choose('hi')).statusCode).toBe(204);
+
+    // A reset asked from an English page still reaches the wearer in the language they chose.
+    await t.app.inject({ method: 'POST', url: '/api/auth/request-password-reset', payload: { email: input.email } });
+    expect(t.mails.at(-1)!.subject).toBe('अपना SEVA पासवर्ड रीसेट करें');
+
+    const signIn = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { licenseId: input.licenseId, password: input.password } });
+    expect(signIn.cookies.find((c) => c.name === LOCALE_COOKIE)).toMatchObject({ value: 'hi', path: '/', sameSite: 'Lax' });
+  });
+
+  it('refuses a language choice from someone signed out', async () => {
+    expect((await t.app.inject({ method: 'PUT', url: '/api/account/language', payload: { locale: 'hi' } })).statusCode).toBe(401);
   });
 });

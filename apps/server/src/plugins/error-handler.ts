@@ -20,18 +20,18 @@ export const STATUS_OF: Record<DomainErrorKind, number> = {
 /** Framework errors a client can cause, with words a person can act on. */
 const CLIENT_ERRORS: Record<string, string> = {
   FST_ERR_CTP_BODY_TOO_LARGE: messages.bodyTooLarge,
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'This content type is not accepted.',
-  FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty.',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: /*i18n*/ 'This content type is not accepted.',
+  FST_ERR_CTP_EMPTY_JSON_BODY: /*i18n*/ 'The request body is empty.',
   FST_ERR_CTP_INVALID_JSON_BODY: messages.malformedBody,
-  FST_REQ_FILE_TOO_LARGE: 'Image size too large (max 5MB)',
-  FST_PARTS_LIMIT: 'The form has too many parts.',
-  FST_FILES_LIMIT: 'Send one file at a time.',
-  FST_FIELDS_LIMIT: 'The form has too many fields.',
-  FST_INVALID_MULTIPART_CONTENT_TYPE: 'The request must be a multipart form.',
-  FST_MP_PREMATURE_CLOSE: 'The form arrived incomplete. Please send it again.',
-  FST_PROTO_VIOLATION: 'This form has a field name that is not allowed.',
-  FST_ERR_BAD_URL: 'This address is not valid.',
-  FST_ERR_MAX_PARAM_LENGTH: 'This address is too long.',
+  FST_REQ_FILE_TOO_LARGE: /*i18n*/ 'Image size too large (max 5MB)',
+  FST_PARTS_LIMIT: /*i18n*/ 'The form has too many parts.',
+  FST_FILES_LIMIT: /*i18n*/ 'Send one file at a time.',
+  FST_FIELDS_LIMIT: /*i18n*/ 'The form has too many fields.',
+  FST_INVALID_MULTIPART_CONTENT_TYPE: /*i18n*/ 'The request must be a multipart form.',
+  FST_MP_PREMATURE_CLOSE: /*i18n*/ 'The form arrived incomplete. Please send it again.',
+  FST_PROTO_VIOLATION: /*i18n*/ 'This form has a field name that is not allowed.',
+  FST_ERR_BAD_URL: /*i18n*/ 'This address is not valid.',
+  FST_ERR_MAX_PARAM_LENGTH: /*i18n*/ 'This address is too long.',
 };
 
 /** One place that turns errors into answers: the real message for 4xx, a generic one for 5xx. */
@@ -51,7 +51,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
 /** What to tell a client whose request the framework refused (4xx): words a person can act on, never internals. */
 export function clientErrorMessage(error: FastifyError): string {
   const known = error.code ? CLIENT_ERRORS[error.code] : undefined;
-  return known ?? (error.code?.startsWith('FST_') || error.validation ? 'The request is not valid.' : error.message);
+  return known ?? (error.code?.startsWith('FST_') || error.validation ? /*i18n*/ 'The request is not valid.' : error.message);
 }
 
 /**

@@ -1,5 +1,5 @@
-import { chooseLocale, DEFAULT_LOCALE, LOCALE_COOKIE, localise, type Locale } from '@seva/shared';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { chooseLocale, DEFAULT_LOCALE, isLocale, LOCALE_COOKIE, localise, type Locale } from '@seva/shared';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { i18nFor } from '../i18n/catalogs.ts';
 
 declare module 'fastify' {
@@ -27,4 +27,16 @@ export function registerLocale(app: FastifyInstance): void {
     const answer = payload as { message: string };
     return { ...answer, message: localise(i18nFor(locale), answer.message) };
   });
+}
+
+/** A year, as the web's 'Language' control keeps it (language-control.tsx). */
+const LOCALE_COOKIE_SECONDS = 365 * 24 * 60 * 60;
+
+/**
+ * After a sign-in, the browser takes the language the account chose, if it chose one: the next page is in it, and the
+ * web switches at once (it reads the cookie, which is not HttpOnly: it names a language, nothing secret).
+ */
+export function rememberAccountLocale(reply: FastifyReply, locale: string | null, secure: boolean): void {
+  if (!isLocale(locale)) return;
+  void reply.setCookie(LOCALE_COOKIE, locale, { path: '/', maxAge: LOCALE_COOKIE_SECONDS, sameSite: 'lax', secure, httpOnly: false });
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { deviceMessages, messages, onlyWearerCan, scopeText, type GlassesScope } from '@seva/shared';
+import { glassesApiMessages, type GlassesScope, messages, onlyWearerCan, scopeText } from '@seva/shared';
 import type { SignedInUser } from '../db/signed-in-user.ts';
 import { DomainError, refused, unauthenticated } from '../domain-errors.ts';
 import { hashToken } from '../tokens.ts';
@@ -64,7 +64,7 @@ function checkScope(request: FastifyRequest, reply: FastifyReply, device: Callin
   if (needed.some((scope) => device.scopes.includes(scope))) return;
   const wanted = needed.length > 0 ? scopeText(needed) : '';
   reply.header('WWW-Authenticate', `Bearer error="insufficient_scope"${wanted ? `, scope="${wanted}"` : ''}`);
-  throw refused(wanted ? deviceMessages.insufficientScope(wanted) : deviceMessages.notForGlasses, { code: 'insufficient_scope' });
+  throw refused(wanted ? glassesApiMessages.insufficientScope(wanted) : glassesApiMessages.notForGlasses, { code: 'insufficient_scope' });
 }
 
 /**
@@ -91,7 +91,7 @@ export function identifyByBearer(lookup: BearerLookup): Identify {
     if (header === undefined || !BEARER_SCHEME.test(header)) return undefined;
     const token = BEARER.exec(header)?.[1];
     const found = token ? await lookup(hashToken(token)) : undefined;
-    if (!found) throw unauthenticated(deviceMessages.tokenInvalid, { code: 'invalid_token' });
+    if (!found) throw unauthenticated(glassesApiMessages.tokenInvalid, { code: 'invalid_token' });
     request.device = found.device;
     return found.user;
   };

@@ -4,6 +4,7 @@ import { messages } from '../messages.ts';
 import { emergencyContactSchema } from './contacts.ts';
 import { requiredText } from './fields.ts';
 import { DEVICE_NAME_MAX, deviceMessages, isUserCode, normalizeUserCode } from '../devices.ts';
+import { glassesApiMessages } from '../glasses-api-messages.ts';
 
 export const pairingCodeSchema = z.strictObject({
   code: z
@@ -80,8 +81,8 @@ export type PairingAllowedAnswer = z.infer<typeof pairingAllowedAnswerSchema>;
 export const installedFeaturesSchema = z.strictObject({
   features: z
     .unknown()
-    .refine((value) => typeof value === 'object' && value !== null && !Array.isArray(value), { error: deviceMessages.featuresMissing })
-    .pipe(z.record(z.string(), z.string({ error: deviceMessages.versionNotText }))),
+    .refine((value) => typeof value === 'object' && value !== null && !Array.isArray(value), { error: glassesApiMessages.featuresMissing })
+    .pipe(z.record(z.string(), z.string({ error: glassesApiMessages.versionNotText }))),
 });
 
 /** What the glasses receive from POST /oauth/device_authorization (RFC 8628 §3.2). */

@@ -12,6 +12,7 @@ import { glassesScopesMigration } from './009-glasses-scopes.ts';
 import { trustBoundariesMigration } from './010-trust-boundaries.ts';
 import { accountSecurityMigration } from './011-account-security.ts';
 import { faceBoxMigration } from './012-face-box.ts';
+import { languagesMigration } from './013-languages.ts';
 
 /** Every migration, in order; a new one is appended with the next number. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -28,5 +29,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '010-trust-boundaries': trustBoundariesMigration(),
     '011-account-security': accountSecurityMigration(),
     '012-face-box': faceBoxMigration(),
+    '013-languages': languagesMigration(),
   };
 }

@@ -5,6 +5,7 @@ import {
   changePasswordSchema,
   deleteAccountSchema,
   exportRequestSchema,
+  languageChoiceSchema,
   messageAnswer,
   passwordChangedAnswerSchema,
   passwordChangedMessage,
@@ -13,6 +14,7 @@ import {
   signedOutOthersMessage,
 } from '@seva/shared';
 import { z } from 'zod';
+import { noContent, refusals, security } from '../../plugins/api-contract.ts';
 import { browserCall, fileBytes } from '../../plugins/contract-parts.ts';
 import { parseBody } from '../../plugins/parse-body.ts';
 import { parseParams } from '../../plugins/parse-params.ts';
@@ -33,6 +35,20 @@ const accountCall = <S extends Parameters<typeof browserCall>[4]>(summary: strin
  */
 export function accountRoutes(account: AccountService, options: { secureCookies: boolean }) {
   return async (app: FastifyInstance) => {
+    const languageCall = {
+      schema: {
+        tags: ['api: account'],
+        summary: "Choose the language of the account's e-mails ('en-GB' or 'hi')",
+        security: security.session,
+        body: languageChoiceSchema,
+        response: { 204: noContent('Saved.'), ...refusals(400, 401, 403) },
+      },
+    };
+    app.put('/language', languageCall, async (request, reply) => {
+      await account.setLanguage(request.user, parseBody(languageChoiceSchema, request.body).locale);
+      return reply.status(204).send();
+    });
+
     app.get('/sessions', accountCall('The browsers signed in to the account', {}, browserSessionsAnswerSchema), async (request) => ({ sessions: await account.sessions(request.user, sessionToken(request)) }));
 
     app.delete('/sessions/:id', accountCall('Sign one browser out', { params: sessionParams }, messageAnswer(signedOutBrowserMessage('Chrome on Android')), 404), async (request) => {

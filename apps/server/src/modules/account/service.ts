@@ -1,5 +1,5 @@
 import { finished, type Readable } from 'node:stream';
-import type { BrowserSession, ChangePasswordInput } from '@seva/shared';
+import type { BrowserSession, ChangePasswordInput, Locale } from '@seva/shared';
 import type { BlobDeletionQueue } from '../../blobs/deletion-queue.ts';
 import type { Config } from '../../config.ts';
 import type { Db, Executor } from '../../db/database.ts';
@@ -17,6 +17,7 @@ import type { SessionsService } from '../sessions/service.ts';
 import { accountClosedMail } from './emails.ts';
 import { createArchiveBuilder } from './export-archive.ts';
 import type { PortalMetrics } from '../../metrics/portal-metrics.ts';
+import { i18nOfAccount } from '../../i18n/catalogs.ts';
 
 /** One module's rows of a user, deleted inside the account deletion's transaction. */
 type EraseUser = (trx: Executor, userId: string) => Promise<void>;
@@ -88,6 +89,11 @@ export function createAccountService(deps: AccountDeps) {
     sessions: (user: SignedInUser, currentToken: string | undefined): Promise<BrowserSession[]> => deps.sessions.browserSessions(user.uid, currentToken),
 
     /** Signs one browser out; the activity names it (issue #21). Answers its name. */
+    /** The language the wearer reads the portal's e-mails in, chosen with the 'Language' control (issue #23). */
+    async setLanguage(user: SignedInUser, locale: Locale): Promise<void> {
+      await db.updateTable('users').set({ locale }).where('uid', '=', user.uid).execute();
+    },
+
     async endSession(user: SignedInUser, sessionId: string, device: string): Promise<string> {
       const ended = await deps.sessions.endBrowserSession(user.uid, sessionId);
       await deps.activity.record(user.uid, 'browser-signed-out', device, null, ended);
@@ -158,7 +164,7 @@ export function createAccountService(deps: AccountDeps) {
       }
       try {
         await deps.mailer.send(
-          accountClosedMail(account.email, {
+          accountClosedMail(i18nOfAccount(account, caller.locale), account.email, {
             username: account.username,
             licenseId: account.license_id,
             deletedAt: now(),

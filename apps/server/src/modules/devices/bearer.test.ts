@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { randomUUID } from 'node:crypto';
-import { deviceMessages } from '@seva/shared';
+import { glassesApiMessages } from '@seva/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, devicesServiceAt, multipartForm, pairGlasses } from '../../testing/paired-glasses.ts';
 import { createTestApp, engines, signedInUser, type TestApp } from '../../testing/test-app.ts';
@@ -8,7 +8,7 @@ import { hashToken } from '../../tokens.ts';
 import { faceFixture } from '../../../../../test-kit/test-data.ts';
 
 const photo = (name: string) => new Blob([fs.readFileSync(faceFixture(name))], { type: 'image/png' });
-const INVALID_TOKEN = { message: deviceMessages.tokenInvalid, code: 'invalid_token' };
+const INVALID_TOKEN = { message: glassesApiMessages.tokenInvalid, code: 'invalid_token' };
 
 describe.each(engines)("the glasses' bearer token (RFC 6750) on %s", (engine) => {
   let t: TestApp;
@@ -78,9 +78,9 @@ describe.each(engines)("the glasses' bearer token (RFC 6750) on %s", (engine) =>
 
   it('answers 401 with WWW-Authenticate: Bearer without a token, and error="invalid_token" for a bad one', async () => {
     const cases: Array<[string, Record<string, string>, string, object]> = [
-      ['sync, nothing', {}, 'Bearer', { message: deviceMessages.tokenRequired }],
-      ['sync, a session only', { cookie: owner.cookie }, 'Bearer', { message: deviceMessages.tokenRequired }],
-      ['sync, another scheme', { authorization: `Basic ${Buffer.from('a:b').toString('base64')}` }, 'Bearer', { message: deviceMessages.tokenRequired }],
+      ['sync, nothing', {}, 'Bearer', { message: glassesApiMessages.tokenRequired }],
+      ['sync, a session only', { cookie: owner.cookie }, 'Bearer', { message: glassesApiMessages.tokenRequired }],
+      ['sync, another scheme', { authorization: `Basic ${Buffer.from('a:b').toString('base64')}` }, 'Bearer', { message: glassesApiMessages.tokenRequired }],
       ['sync, a malformed token', { authorization: 'Bearer not a token!' }, 'Bearer error="invalid_token"', INVALID_TOKEN],
       ['sync, an empty token', { authorization: 'Bearer ' }, 'Bearer error="invalid_token"', INVALID_TOKEN],
       ['sync, an unknown token', bearer('A'.repeat(43)), 'Bearer error="invalid_token"', INVALID_TOKEN],
@@ -109,7 +109,7 @@ describe.each(engines)("the glasses' bearer token (RFC 6750) on %s", (engine) =>
       expect([res.statusCode, res.headers['www-authenticate'], res.json()], url).toEqual([
         403,
         'Bearer error="insufficient_scope"',
-        { message: deviceMessages.notForGlasses, code: 'insufficient_scope' },
+        { message: glassesApiMessages.notForGlasses, code: 'insufficient_scope' },
       ]);
     }
     const asBrowser = await t.app.inject({ method: 'GET', url: '/api/profile', headers: { ...bearer(glasses.token), cookie: owner.cookie } });

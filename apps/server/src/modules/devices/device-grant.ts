@@ -1,17 +1,4 @@
-import {
-  DEFAULT_DEVICE_NAME,
-  DEVICE_CODE_GRANT,
-  DEVICE_NAME_MAX,
-  deviceMessages,
-  formatUserCode,
-  GLASSES_CLIENT_ID,
-  hasForbiddenNameCharacter,
-  readGlassesScopes,
-  scopeText,
-  type DeviceAuthorizationAnswer,
-  type GlassesScope,
-  type TokenAnswer,
-} from '@seva/shared';
+import { DEFAULT_DEVICE_NAME, DEVICE_CODE_GRANT, DEVICE_NAME_MAX, type DeviceAuthorizationAnswer, formatUserCode, GLASSES_CLIENT_ID, glassesApiMessages, type GlassesScope, hasForbiddenNameCharacter, readGlassesScopes, scopeText, type TokenAnswer } from '@seva/shared';
 import { approximateNetwork } from '../../client-address.ts';
 import { isUniqueViolation } from '../../db/database.ts';
 import { DomainError, type DomainErrorKind } from '../../domain-errors.ts';
@@ -61,7 +48,7 @@ function checkClient(clientId: string | undefined): void {
 /** RFC 6749 §3.3: the scopes asked for; none: the default; an unknown one is refused with invalid_scope. */
 function scopesAsked(input: string | undefined): GlassesScope[] {
   const read = readGlassesScopes(input);
-  if ('unknown' in read) throw oauthError('invalid_scope', deviceMessages.unknownScope(read.unknown.slice(0, 40)));
+  if ('unknown' in read) throw oauthError('invalid_scope', glassesApiMessages.unknownScope(read.unknown.slice(0, 40)));
   return read.scopes;
 }
 

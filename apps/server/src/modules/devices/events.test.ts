@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { randomUUID } from 'node:crypto';
-import { deviceMessages } from '@seva/shared';
+import { glassesApiMessages } from '@seva/shared';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { channelFor, LISTENER_APPLICATION_NAME } from '../../change-feed/postgres.ts';
@@ -195,7 +195,7 @@ describe.each(engines)('the glasses’ event stream (GET /device-api/events) on 
 
   it('answers RFC 6750 challenges without a token or with a bad one', async () => {
     const none = await openEventStream(`${base}/device-api/events`, {});
-    expect([none.status, none.headers.get('www-authenticate'), JSON.parse(none.body ?? '')]).toEqual([401, 'Bearer', { message: deviceMessages.tokenRequired }]);
+    expect([none.status, none.headers.get('www-authenticate'), JSON.parse(none.body ?? '')]).toEqual([401, 'Bearer', { message: glassesApiMessages.tokenRequired }]);
     const bad = await openEventStream(`${base}/device-api/events`, bearer('not-a-token'));
     expect([bad.status, bad.headers.get('www-authenticate')]).toEqual([401, 'Bearer error="invalid_token"']);
   });
@@ -235,7 +235,7 @@ describe.each(engines)('event stream limits and lifetime on %s', (engine) => {
       expect(await stream.next((m) => m.comment !== undefined && m.event === undefined)).toBeTruthy();
 
       const refused = await openEventStream(`${base}/device-api/events`, bearer(second.token));
-      expect([refused.status, JSON.parse(refused.body ?? '')]).toEqual([429, { message: deviceMessages.tooManyStreams }]);
+      expect([refused.status, JSON.parse(refused.body ?? '')]).toEqual([429, { message: glassesApiMessages.tooManyStreams }]);
 
       const closing = t.close();
       expect(await stream.next((m) => m.retry !== undefined)).toMatchObject({ retry: 2000 });

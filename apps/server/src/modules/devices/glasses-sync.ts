@@ -1,4 +1,4 @@
-import { deviceMessages, glassesContactSchema, type GlassesScope, type SyncAnswer } from '@seva/shared';
+import { glassesApiMessages, glassesContactSchema, type GlassesScope, type SyncAnswer } from '@seva/shared';
 import type { SignedInUser } from '../../db/signed-in-user.ts';
 import { DomainError } from '../../domain-errors.ts';
 import { readCursor, writeCursor, type SyncPosition } from './sync-cursor.ts';
@@ -8,14 +8,14 @@ import type { DeviceKit } from './device-kit.ts';
 export function createGlassesSync({ deps }: DeviceKit) {
   async function fullSync(user: SignedInUser, since: unknown): Promise<SyncAnswer> {
     const from = typeof since === 'string' ? readCursor(since, user.uid) : undefined;
-    const invalidCursor = () => new DomainError('invalid', deviceMessages.cursorInvalid, { field: 'since', code: 'invalid_cursor' });
+    const invalidCursor = () => new DomainError('invalid', glassesApiMessages.cursorInvalid, { field: 'since', code: 'invalid_cursor' });
     if (since !== undefined && from === undefined) throw invalidCursor();
     // The change numbers are read before what they cover: a change committing meanwhile may be sent early, and is
     // then announced again, but never left out under a cursor that claims it.
     const [linksSeq, changes] = await Promise.all([deps.features.changeSeq(), deps.faces.changesSince(user, from?.seq)]);
     const [contacts, features] = await Promise.all([deps.contacts.list(user), deps.features.forGlasses()]);
     if (from !== undefined && from.seq > changes.seq) throw invalidCursor();
-    if (changes.expired) throw new DomainError('expired', deviceMessages.cursorExpired, { code: 'cursor_expired' });
+    if (changes.expired) throw new DomainError('expired', glassesApiMessages.cursorExpired, { code: 'cursor_expired' });
     return {
       cursor: writeCursor(user.uid, changes.seq, linksSeq),
       email: user.email,

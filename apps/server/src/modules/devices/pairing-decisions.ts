@@ -6,6 +6,7 @@ import { conflict, type DomainError, expired, notFound, unavailable } from '../.
 import { pairedMail } from './emails.ts';
 import * as store from './store.ts';
 import type { DeviceKit } from './device-kit.ts';
+import { i18nOfAccount } from '../../i18n/catalogs.ts';
 
 export const toPairedDevice = (row: { id: string; name: string; paired_at: string; last_seen_at: string | null; scope: string }): PairedDevice => ({
   id: row.id,
@@ -88,7 +89,7 @@ export function createPairingDecisions(kit: DeviceKit) {
       try {
         const profileUrl = `${config.publicUrl}/profile`;
         const unpairUrl = `${profileUrl}?unpair=${device.id}`;
-        await mailer.send(pairedMail(user.email, { username: user.username, deviceName: device.name, pairedAt, grants: scopeWords(scopesOf(row.scope)), profileUrl, unpairUrl }));
+        await mailer.send(pairedMail(i18nOfAccount(user), user.email, { username: user.username, deviceName: device.name, pairedAt, grants: scopeWords(scopesOf(row.scope)), profileUrl, unpairUrl }));
       } catch {
         throw unavailable(deviceMessages.pairingMailFailed);
       }

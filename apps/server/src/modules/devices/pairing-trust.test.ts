@@ -1,4 +1,4 @@
-import { deviceMessages, messages, scopeWords } from '@seva/shared';
+import { glassesApiMessages, messages, scopeWords } from '@seva/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answerCode, pollToken, requestDeviceCode } from '../../testing/paired-glasses.ts';
 import { createTestApp, engines, signedInUser, type TestApp } from '../../testing/test-app.ts';
@@ -92,6 +92,6 @@ describe.each(engines)('pairing that a stranger cannot take over on %s', (engine
 
   it('refuses an unknown scope with invalid_scope and stores nothing', async () => {
     const res = await requestDeviceCode(t, { scope: 'faces:read delete_everything' });
-    expect([res.statusCode, res.json()]).toEqual([400, { error: 'invalid_scope', error_description: deviceMessages.unknownScope('delete_everything') }]);
+    expect([res.statusCode, res.json()]).toEqual([400, { error: 'invalid_scope', error_description: glassesApiMessages.unknownScope('delete_everything') }]);
   });
 });

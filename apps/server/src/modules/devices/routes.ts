@@ -1,22 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import {
-  deviceAuthorizationAnswerSchema,
-  deviceAuthorizationRequestSchema,
-  deviceMessages,
-  errorAnswerSchema,
-  messageAnswerSchema,
-  pairedDevicesAnswerSchema,
-  pairingAllowedAnswerSchema,
-  installedFeaturesAnswerSchema,
-  installedFeaturesSchema,
-  oauthErrorSchema,
-  pairingAllowSchema,
-  pairingCodeSchema,
-  pendingPairingSchema,
-  syncAnswerSchema,
-  tokenAnswerSchema,
-  tokenRequestSchema,
-} from '@seva/shared';
+import { deviceAuthorizationAnswerSchema, deviceAuthorizationRequestSchema, deviceMessages, errorAnswerSchema, glassesApiMessages, installedFeaturesAnswerSchema, installedFeaturesSchema, messageAnswerSchema, oauthErrorSchema, pairedDevicesAnswerSchema, pairingAllowedAnswerSchema, pairingAllowSchema, pairingCodeSchema, pendingPairingSchema, syncAnswerSchema, tokenAnswerSchema, tokenRequestSchema } from '@seva/shared';
 import { z } from 'zod';
 import { DomainError, tooMany, unauthenticated, unavailable } from '../../domain-errors.ts';
 import type { PortalMetrics } from '../../metrics/portal-metrics.ts';
@@ -106,7 +89,7 @@ export function devicesRoutes(devices: DevicesService) {
 
 /** The glasses calling with their token (the bearer-only scope sets request.device). */
 function deviceOf(request: FastifyRequest) {
-  if (!request.device) throw unauthenticated(deviceMessages.tokenRequired);
+  if (!request.device) throw unauthenticated(glassesApiMessages.tokenRequired);
   return request.device;
 }
 
@@ -181,9 +164,9 @@ export function deviceApiRoutes(devices: DevicesService, events: EventStreams, m
       const refusal = events.refusal(request.user.uid, device.id);
       if (refusal === 'closing') {
         reply.header('Retry-After', '1');
-        throw unavailable(deviceMessages.streamsClosing);
+        throw unavailable(glassesApiMessages.streamsClosing);
       }
-      if (refusal === 'too-many') throw tooMany(deviceMessages.tooManyStreams);
+      if (refusal === 'too-many') throw tooMany(glassesApiMessages.tooManyStreams);
       const said = firstText(request.headers['last-event-id']) ?? firstText((request.query as Record<string, unknown>).since);
       const known = typeof said === 'string' ? readCursor(said.trim(), request.user.uid) : undefined;
       reply.headers({ 'Content-Type': 'text/event-stream; charset=utf-8', 'X-Accel-Buffering': 'no' });

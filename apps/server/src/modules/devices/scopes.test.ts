@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { randomUUID } from 'node:crypto';
-import { deviceMessages } from '@seva/shared';
+import { glassesApiMessages } from '@seva/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { faceFixture } from '../../../../../test-kit/test-data.ts';
 import { bearer, devicesServiceAt, multipartForm, pairGlasses, requestDeviceCode } from '../../testing/paired-glasses.ts';
@@ -28,7 +28,7 @@ describe.each(engines)("what a glasses' token may do (OAuth scopes) on %s", (eng
     const form = await multipartForm(fields);
     return t.app.inject({ method, url: `/face-api/${route}`, payload: form.payload, headers: { ...form.headers, ...bearer(token) } });
   };
-  const insufficient = (scope: string) => [403, `Bearer error="insufficient_scope", scope="${scope}"`, { message: deviceMessages.insufficientScope(scope), code: 'insufficient_scope' }];
+  const insufficient = (scope: string) => [403, `Bearer error="insufficient_scope", scope="${scope}"`, { message: glassesApiMessages.insufficientScope(scope), code: 'insufficient_scope' }];
   const answer = (res: { statusCode: number; headers: Record<string, unknown>; json: () => unknown }) => [res.statusCode, res.headers['www-authenticate'], res.json()];
 
   it('gives glasses that ask for nothing what sync, recognition, events and installed features need, and no more', async () => {
@@ -88,7 +88,7 @@ describe.each(engines)("what a glasses' token may do (OAuth scopes) on %s", (eng
     await expect(devicesServiceAt(t, { offsetMs: 179 * DAY_MS }).identify(hashToken(token))).resolves.toBeDefined();
     // Used at day 179: the 180 days count from then.
     await expect(devicesServiceAt(t, { offsetMs: 358 * DAY_MS }).identify(hashToken(token))).resolves.toBeDefined();
-    await expect(devicesServiceAt(t, { offsetMs: 540 * DAY_MS }).identify(hashToken(token))).rejects.toMatchObject({ details: { code: 'invalid_token' }, message: deviceMessages.tokenExpired });
+    await expect(devicesServiceAt(t, { offsetMs: 540 * DAY_MS }).identify(hashToken(token))).rejects.toMatchObject({ details: { code: 'invalid_token' }, message: glassesApiMessages.tokenExpired });
 
     const idle = await pairGlasses(t, owner.cookie, 'Idle frames');
     await t.infrastructure.database.db
@@ -97,7 +97,7 @@ describe.each(engines)("what a glasses' token may do (OAuth scopes) on %s", (eng
       .where('token_hash', '=', hashToken(idle.token))
       .execute();
     const refused = await t.app.inject({ method: 'GET', url: '/device-api/sync', headers: bearer(idle.token) });
-    expect(answer(refused)).toEqual([401, 'Bearer error="invalid_token"', { message: deviceMessages.tokenExpired, code: 'invalid_token' }]);
+    expect(answer(refused)).toEqual([401, 'Bearer error="invalid_token"', { message: glassesApiMessages.tokenExpired, code: 'invalid_token' }]);
   });
 
   it('unpairs every pair of glasses of an account (a password change or reset asks for it), and no other account', async () => {

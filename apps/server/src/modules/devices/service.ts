@@ -1,4 +1,4 @@
-import { deviceMessages, scopesOf, type PairedDevice } from '@seva/shared';
+import { deviceMessages, glassesApiMessages, type PairedDevice, scopesOf } from '@seva/shared';
 import type { Executor } from '../../db/database.ts';
 import type { SignedInUser } from '../../db/signed-in-user.ts';
 import { notFound, unauthenticated } from '../../domain-errors.ts';
@@ -72,7 +72,7 @@ export function createDevicesService(deps: DevicesDeps) {
       const { device } = found;
       const at = now();
       const lastUsed = Date.parse(device.last_seen_at ?? device.paired_at);
-      if (lastUsed <= at.getTime() - TOKEN_IDLE_DAYS * 24 * 60 * 60 * 1000) throw unauthenticated(deviceMessages.tokenExpired, { code: 'invalid_token' });
+      if (lastUsed <= at.getTime() - TOKEN_IDLE_DAYS * 24 * 60 * 60 * 1000) throw unauthenticated(glassesApiMessages.tokenExpired, { code: 'invalid_token' });
       if (device.last_seen_at === null || Date.parse(device.last_seen_at) <= at.getTime() - LAST_SEEN_RESOLUTION_MS) {
         await store.touchDevice(db, device.id, at.toISOString());
       }

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
-import { deviceMessages, FEATURE_DB_KEYS } from '@seva/shared';
+import { FEATURE_DB_KEYS, glassesApiMessages } from '@seva/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, multipartForm, pairGlasses } from '../../testing/paired-glasses.ts';
 import { createTestApp, engines, signedInUser, type TestApp } from '../../testing/test-app.ts';
@@ -155,13 +155,13 @@ describe.each(engines)('what the glasses keep and report (/device-api) on %s', (
     const stranger = await userWithGlasses();
     const strangers = (await sync(stranger)).cursor;
     const ahead = writeCursor((await t.infrastructure.database.db.selectFrom('users').select('uid').where('email', '=', who.input.email).executeTakeFirstOrThrow()).uid, 99);
-    const refusal = { message: deviceMessages.cursorInvalid, field: 'since', code: 'invalid_cursor' };
+    const refusal = { message: glassesApiMessages.cursorInvalid, field: 'since', code: 'invalid_cursor' };
     for (const since of ['garbage', '', strangers, ahead, 'x'.repeat(5000), Buffer.from('{"v":1,"a":"x","s":-1}').toString('base64url'), '%00']) {
       const res = await t.app.inject({ method: 'GET', url: `/device-api/sync?since=${encodeURIComponent(since)}`, headers: bearer(who.token) });
       expect([res.statusCode, res.json()], since.slice(0, 40)).toEqual([400, refusal]);
     }
     const twice = await t.app.inject({ method: 'GET', url: '/device-api/sync?since=a&since=b', headers: bearer(who.token) });
-    expect([twice.statusCode, twice.json().message]).toEqual([400, deviceMessages.cursorInvalid]);
+    expect([twice.statusCode, twice.json().message]).toEqual([400, glassesApiMessages.cursorInvalid]);
   });
 
   it("records what the glasses run: /updates' data then says 'Up to date' for features at the current version", async () => {
@@ -191,9 +191,9 @@ describe.each(engines)('what the glasses keep and report (/device-api) on %s', (
     [{ features: { magnify: '1.0-beta' } }, 400, 'Not a valid version for magnify: use up to four numbers separated by dots, like 1.0.'],
     [{ features: { magnify: '1.2.3.4.5' } }, 400, 'Not a valid version for magnify: use up to four numbers separated by dots, like 1.0.'],
     [{ features: { magnify: '' } }, 400, 'Not a valid version for magnify: use up to four numbers separated by dots, like 1.0.'],
-    [{ features: { magnify: 1 } }, 400, deviceMessages.versionNotText],
-    [{ features: ['magnify'] }, 400, deviceMessages.featuresMissing],
-    [{}, 400, deviceMessages.featuresMissing],
+    [{ features: { magnify: 1 } }, 400, glassesApiMessages.versionNotText],
+    [{ features: ['magnify'] }, 400, glassesApiMessages.featuresMissing],
+    [{}, 400, glassesApiMessages.featuresMissing],
     [{ features: {}, extra: true }, 400, 'Unknown field: extra'],
     ['{"features":', 400, 'The request body is not valid JSON.'],
     [JSON.stringify({ features: { magnify: '1.0' }, padding: 'x'.repeat(5000) }), 413, 'The request is too large.'],

@@ -50,8 +50,8 @@ function isFrameworkRefusal(error: unknown): boolean {
 /** The text fields of a form and its one file, if any. */
 export function formOf(request: FastifyRequest): { fields: Record<string, unknown>; file: Buffer | undefined } {
   const body = (request.body ?? {}) as Record<string, unknown>;
-  if (typeof body !== 'object' || Array.isArray(body)) throw invalid('The request must be a form.');
+  if (typeof body !== 'object' || Array.isArray(body)) throw invalid(/*i18n*/ 'The request must be a form.');
   const { file, ...fields } = body;
-  if (file !== undefined && !Buffer.isBuffer(file)) throw invalid('The file field must be an image file.', 'file');
+  if (file !== undefined && !Buffer.isBuffer(file)) throw invalid(/*i18n*/ 'The file field must be an image file.', 'file');
   return { fields, file };
 }

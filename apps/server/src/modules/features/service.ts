@@ -1,4 +1,4 @@
-import { APP_VERSION, downloadLinkIssue, FEATURE_DB_KEYS, FEATURES, featureByDbKey, type Feature, type FeatureDbKey, type FeaturesResponse } from '@seva/shared';
+import { APP_VERSION, downloadLinkIssue, fill, FEATURE_DB_KEYS, FEATURES, featureByDbKey, type Feature, type FeatureDbKey, type FeaturesResponse } from '@seva/shared';
 import type { ChangeFeed } from '../../change-feed/change-feed.ts';
 import type { Db, Executor } from '../../db/database.ts';
 import type { SignedInUser } from '../../db/signed-in-user.ts';
@@ -8,7 +8,7 @@ import * as store from './store.ts';
 /** The feature a dbKey names, or a message listing the known ones. */
 export function checkFeatureKey(dbKey: string): Feature {
   const feature = featureByDbKey(dbKey);
-  if (!feature) throw invalid(`Unknown feature: ${dbKey}. Known: ${FEATURE_DB_KEYS.join(', ')}`);
+  if (!feature) throw invalid(fill(/*i18n*/ 'Unknown feature: {dbKey}. Known: {known}', { dbKey, known: FEATURE_DB_KEYS.join(', ') }));
   return feature;
 }
 
@@ -45,7 +45,7 @@ function checkInstalledVersions(features: Record<string, string>): Array<[Featur
   return Object.entries(features).map(([dbKey, version]) => {
     const feature = checkFeatureKey(dbKey);
     if (version.length > VERSION_MAX || !VERSION.test(version)) {
-      throw invalid(`Not a valid version for ${dbKey}: use up to four numbers separated by dots, like ${APP_VERSION}.`, `features.${dbKey}`);
+      throw invalid(fill(/*i18n*/ 'Not a valid version for {dbKey}: use up to four numbers separated by dots, like {example}.', { dbKey, example: APP_VERSION }), `features.${dbKey}`);
     }
     return [feature.dbKey, version];
   });

@@ -1,4 +1,5 @@
-import { helperMay, helperMayNot, INVITATION_DAYS } from '@seva/shared';
+import type { I18n } from '@lingui/core';
+import { helperMay, helperMayNot, INVITATION_DAYS, localise } from '@seva/shared';
 import { escapeHtml } from '../../mail/escape-html.ts';
 import type { Mail } from '../../mail/mailer.ts';
 
@@ -19,68 +20,88 @@ function mail(to: string, subject: string, parts: { lines: string[]; list?: { he
   return { to, subject, text: text.join('\n'), html: html.join('\n') };
 }
 
-/** To the invited helper: who asks, what a helper can and cannot do, and the one link (once, for 7 days). */
-export function invitationMail(to: string, details: { helperName: string; wearer: string; link: string }): Mail {
-  return mail(to, `${details.wearer} asks you to help with their SEVA glasses`, {
+/** To the invited helper, in the language the wearer invited them from: who asks, what a helper can and cannot do, and the one link (once, for 7 days). */
+export function invitationMail(i18n: I18n, to: string, details: { helperName: string; wearer: string; link: string }): Mail {
+  const { helperName, wearer } = details;
+  return mail(to, i18n._('{wearer} asks you to help with their SEVA glasses', { wearer }), {
     lines: [
-      `Hello ${details.helperName},`,
-      `${details.wearer} uses SEVA smart glasses and asks you to be their helper on the SEVA portal: you sign in with your own e-mail and password, never theirs, and everything you do is recorded as done by you on their behalf.`,
-      `The link below works once and for ${INVITATION_DAYS} days. ${details.wearer} can end your access at any moment, and you can stop helping whenever you wish.`,
-      'If you do not know this person, you can ignore this e-mail.',
+      i18n._('Hello {helperName},', { helperName }),
+      i18n._('{wearer} uses SEVA smart glasses and asks you to be their helper on the SEVA portal: you sign in with your own e-mail and password, never theirs, and everything you do is recorded as done by you on their behalf.', { wearer }),
+      i18n._('The link below works once and for {days} days. {wearer} can end your access at any moment, and you can stop helping whenever you wish.', { days: INVITATION_DAYS, wearer }),
+      i18n._('If you do not know this person, you can ignore this e-mail.'),
     ],
     list: [
-      { heading: 'As a helper you can:', items: helperMay },
-      { heading: 'You cannot:', items: helperMayNot },
+      { heading: i18n._('As a helper you can:'), items: helperMay.map((item) => localise(i18n, item)) },
+      { heading: i18n._('You cannot:'), items: helperMayNot.map((item) => localise(i18n, item)) },
     ],
-    action: { label: 'Open the invitation', link: details.link },
+    action: { label: i18n._('Open the invitation'), link: details.link },
   });
 }
 
 /** To the wearer: the helper accepted, and how to remove them. */
-export function acceptedMail(to: string, details: { wearer: string; helperName: string; profileLink: string }): Mail {
-  return mail(to, `${details.helperName} is now your SEVA helper`, {
+export function acceptedMail(i18n: I18n, to: string, details: { wearer: string; helperName: string; profileLink: string }): Mail {
+  const { helperName, wearer } = details;
+  return mail(to, i18n._('{helperName} is now your SEVA helper', { helperName }), {
     lines: [
-      `Hello ${details.wearer},`,
-      `${details.helperName} accepted your invitation and can now help you on the SEVA portal: faces, emergency contacts, the Knowledge Base and Updates. Your Recent activity shows what they do.`,
-      `To end their access at any time, open your profile and choose "Remove ${details.helperName}" under Helpers. It takes effect at once.`,
+      i18n._('Hello {wearer},', { wearer }),
+      i18n._('{helperName} accepted your invitation and can now help you on the SEVA portal: faces, emergency contacts, the Knowledge Base and Updates. Your Recent activity shows what they do.', { helperName }),
+      i18n._('To end their access at any time, open your profile and choose "Remove {helperName}" under Helpers. It takes effect at once.', { helperName }),
     ],
-    action: { label: 'Open my profile', link: details.profileLink },
+    action: { label: i18n._('Open my profile'), link: details.profileLink },
   });
 }
 
 /** To the wearer: the invited person declined. */
-export function declinedMail(to: string, details: { wearer: string; helperName: string }): Mail {
-  return mail(to, `${details.helperName} declined your SEVA invitation`, {
-    lines: [`Hello ${details.wearer},`, `${details.helperName} declined your invitation to help on the SEVA portal. You can invite someone else from your profile.`],
+export function declinedMail(i18n: I18n, to: string, details: { wearer: string; helperName: string }): Mail {
+  const { helperName, wearer } = details;
+  return mail(to, i18n._('{helperName} declined your SEVA invitation', { helperName }), {
+    lines: [
+      i18n._('Hello {wearer},', { wearer }),
+      i18n._('{helperName} declined your invitation to help on the SEVA portal. You can invite someone else from your profile.', { helperName }),
+    ],
   });
 }
 
 /** To the helper: the wearer removed them. */
-export function removedMail(to: string, details: { helperName: string; wearer: string }): Mail {
-  return mail(to, `You no longer help ${details.wearer} on SEVA`, {
-    lines: [`Hello ${details.helperName},`, `${details.wearer} has ended your access as their helper on the SEVA portal. Nothing else about your helper account has changed.`],
+export function removedMail(i18n: I18n, to: string, details: { helperName: string; wearer: string }): Mail {
+  const { helperName, wearer } = details;
+  return mail(to, i18n._('You no longer help {wearer} on SEVA', { wearer }), {
+    lines: [
+      i18n._('Hello {helperName},', { helperName }),
+      i18n._('{wearer} has ended your access as their helper on the SEVA portal. Nothing else about your helper account has changed.', { wearer }),
+    ],
   });
 }
 
 /** To the wearer: a helper stopped helping them (or deleted their helper account). */
-export function stoppedMail(to: string, details: { wearer: string; helperName: string; accountDeleted: boolean }): Mail {
-  const how = details.accountDeleted ? 'deleted their helper account' : 'chose to stop helping you';
-  return mail(to, `${details.helperName} no longer helps you on SEVA`, {
-    lines: [`Hello ${details.wearer},`, `${details.helperName} ${how} on the SEVA portal. They can no longer act on your account. You can invite a helper again from your profile.`],
-  });
+export function stoppedMail(i18n: I18n, to: string, details: { wearer: string; helperName: string; accountDeleted: boolean }): Mail {
+  const { helperName, wearer } = details;
+  const what = details.accountDeleted
+    ? i18n._('{helperName} deleted their helper account on the SEVA portal. They can no longer act on your account. You can invite a helper again from your profile.', { helperName })
+    : i18n._('{helperName} chose to stop helping you on the SEVA portal. They can no longer act on your account. You can invite a helper again from your profile.', { helperName });
+  return mail(to, i18n._('{helperName} no longer helps you on SEVA', { helperName }), { lines: [i18n._('Hello {wearer},', { wearer }), what] });
 }
 
 /** To a helper: the wearer they helped deleted their account. */
-export function wearerDeletedMail(to: string, details: { helperName: string; wearer: string }): Mail {
-  return mail(to, `${details.wearer} deleted their SEVA account`, {
-    lines: [`Hello ${details.helperName},`, `${details.wearer} deleted their SEVA account, so you no longer help them. Their data is gone; your helper account is unchanged.`],
+export function wearerDeletedMail(i18n: I18n, to: string, details: { helperName: string; wearer: string }): Mail {
+  const { helperName, wearer } = details;
+  return mail(to, i18n._('{wearer} deleted their SEVA account', { wearer }), {
+    lines: [
+      i18n._('Hello {helperName},', { helperName }),
+      i18n._('{wearer} deleted their SEVA account, so you no longer help them. Their data is gone; your helper account is unchanged.', { wearer }),
+    ],
   });
 }
 
 /** To a helper: the link to choose a new password (once, for an hour). */
-export function helperResetMail(to: string, details: { helperName: string; link: string }): Mail {
-  return mail(to, 'Reset your SEVA helper password', {
-    lines: [`Hello ${details.helperName},`, 'We received a request to reset the password of your SEVA helper account. The link works once and expires in 1 hour.', 'If you did not ask for this, you can ignore this e-mail.'],
-    action: { label: 'Choose a new password', link: details.link },
+export function helperResetMail(i18n: I18n, to: string, details: { helperName: string; link: string }): Mail {
+  const { helperName } = details;
+  return mail(to, i18n._('Reset your SEVA helper password'), {
+    lines: [
+      i18n._('Hello {helperName},', { helperName }),
+      i18n._('We received a request to reset the password of your SEVA helper account. The link works once and expires in 1 hour.'),
+      i18n._('If you did not ask for this, you can ignore this e-mail.'),
+    ],
+    action: { label: i18n._('Choose a new password'), link: details.link },
   });
 }

@@ -7,6 +7,7 @@ import { helperResetMail, stoppedMail } from './emails.ts';
 import * as store from './store.ts';
 import { signInAccount, type HelperKit } from './helper-kit.ts';
 import type { HelperCaller, HelperSessions } from './helper-sessions.ts';
+import { i18nOfAccount } from '../../i18n/catalogs.ts';
 
 const HELPER_RESET_TTL_MS = 60 * 60 * 1000;
 
@@ -23,7 +24,7 @@ export function createHelperAccount(kit: HelperKit, { steps }: HelperSessions) {
       if (!account) return;
       const { token, hash } = newToken();
       await store.insertResetToken(db, { token_hash: hash, helper_id: account.id, created_at: iso(), expires_at: iso(HELPER_RESET_TTL_MS) });
-      await tell(helperResetMail(account.email, { helperName: account.name, link: `${config.publicUrl}/helper/reset-password?token=${token}` }));
+      await tell(helperResetMail(i18nOfAccount(account, caller.locale), account.email, { helperName: account.name, link: `${config.publicUrl}/helper/reset-password?token=${token}` }));
     },
 
     /** A new password from a reset link: every browser of the helper signs in again; every address may try again. */
@@ -64,7 +65,7 @@ export function createHelperAccount(kit: HelperKit, { steps }: HelperSessions) {
         await store.releaseWearer(trx, wearerId, helper.helperId);
       });
       const row = await store.findWearer(db, wearerId);
-      if (row) await tell(stoppedMail(row.email, { wearer: row.username, helperName: link.name, accountDeleted: false }));
+      if (row) await tell(stoppedMail(i18nOfAccount(row), row.email, { wearer: row.username, helperName: link.name, accountDeleted: false }));
     },
 
     /** Deletes the helper's account once its password is confirmed: every link ends (kept for the wearers' record) and each wearer is told. */
@@ -77,7 +78,7 @@ export function createHelperAccount(kit: HelperKit, { steps }: HelperSessions) {
         await store.deleteAccount(trx, helper.helperId);
       });
       await deps.limits.clearAccounts(db, [encodeURIComponent(signInAccount(helper.email)), signInAccount(helper.email)]);
-      for (const wearer of wearers) await tell(stoppedMail(wearer.email, { wearer: wearer.username, helperName: wearer.name, accountDeleted: true }));
+      for (const wearer of wearers) await tell(stoppedMail(i18nOfAccount(wearer), wearer.email, { wearer: wearer.username, helperName: wearer.name, accountDeleted: true }));
     },
   };
 }

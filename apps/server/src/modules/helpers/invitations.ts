@@ -25,6 +25,7 @@ import { acceptedMail, declinedMail, invitationMail, removedMail } from './email
 import * as store from './store.ts';
 import { DAY_MS, type HelperKit } from './helper-kit.ts';
 import type { HelperProbe, HelperSessions } from './helper-sessions.ts';
+import { i18nOfAccount } from '../../i18n/catalogs.ts';
 
 const INVITATION_TTL_MS = INVITATION_DAYS * DAY_MS;
 
@@ -104,10 +105,10 @@ export function createInvitations(kit: HelperKit, { steps }: HelperSessions) {
         throw error;
       }
       try {
-        await mailer.send(invitationMail(input.email, { helperName: input.name, wearer: wearer.username, link: `${config.publicUrl}/helper/accept?token=${token}` }));
+        await mailer.send(invitationMail(i18nOfAccount({ locale: null }, caller.locale), input.email, { helperName: input.name, wearer: wearer.username, link: `${config.publicUrl}/helper/accept?token=${token}` }));
       } catch {
         await store.deleteLink(db, row.id);
-        throw unavailable('The invitation could not be sent. Please try again.');
+        throw unavailable(/*i18n*/ 'The invitation could not be sent. Please try again.');
       }
       return { id: row.id, name: row.name, email: row.email, status: 'invited', invitedAt: at, acceptedAt: null };
     },
@@ -120,7 +121,7 @@ export function createInvitations(kit: HelperKit, { steps }: HelperSessions) {
       if (!(await store.moveLink(db, link.id, link.status, { status: to, ended_at: iso() }))) throw notFound(helperMessages.helperNotFound);
       if (to === 'removed' && link.helper_id) {
         const helper = await store.findAccount(db, link.helper_id);
-        if (helper) await tell(removedMail(helper.email, { helperName: helper.name, wearer: wearer.username }));
+        if (helper) await tell(removedMail(i18nOfAccount(helper), helper.email, { helperName: helper.name, wearer: wearer.username }));
       }
     },
 
@@ -146,7 +147,7 @@ export function createInvitations(kit: HelperKit, { steps }: HelperSessions) {
       } else {
         const input: z.infer<typeof acceptAsNewHelperSchema> = parseInput(acceptAsNewHelperSchema, body);
         if (isWeakPassword(input.password, [input.name, link.email])) throw invalid(messages.passwordTooWeak, 'password');
-        account = { id: randomUUID(), email: link.email, name: input.name, password_hash: await hashPassword(input.password), created_at: iso() };
+        account = { id: randomUUID(), email: link.email, name: input.name, password_hash: await hashPassword(input.password), created_at: iso(), locale: caller.locale ?? null };
       }
       const token = await db.transaction().execute(async (trx) => {
         if (!existing) await store.insertAccount(trx, account);
@@ -154,7 +155,7 @@ export function createInvitations(kit: HelperKit, { steps }: HelperSessions) {
         return newSession(trx, account.id, link.wearer_id, caller);
       });
       await endPrevious(previousToken);
-      await tell(acceptedMail(link.wearer_email, { wearer: link.wearer_username, helperName: link.name, profileLink: `${config.publicUrl}/profile` }));
+      await tell(acceptedMail(i18nOfAccount({ locale: link.wearer_locale }), link.wearer_email, { wearer: link.wearer_username, helperName: link.name, profileLink: `${config.publicUrl}/profile` }));
       return { token, probe: (await probeOf(hashToken(token)))! };
     },
 
@@ -162,7 +163,7 @@ export function createInvitations(kit: HelperKit, { steps }: HelperSessions) {
     async decline(token: string): Promise<void> {
       const link = await openInvitation(token);
       if (!(await store.moveLink(db, link.id, 'invited', { status: 'declined', ended_at: iso() }))) throw expired(helperMessages.invitationUsed);
-      await tell(declinedMail(link.wearer_email, { wearer: link.wearer_username, helperName: link.name }));
+      await tell(declinedMail(i18nOfAccount({ locale: link.wearer_locale }), link.wearer_email, { wearer: link.wearer_username, helperName: link.name }));
     },
   };
 }

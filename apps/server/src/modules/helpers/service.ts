@@ -6,6 +6,7 @@ import { createHelperKit, DAY_MS, type HelpersDeps } from './helper-kit.ts';
 import { createHelperSessions } from './helper-sessions.ts';
 import { createInvitations } from './invitations.ts';
 import * as store from './store.ts';
+import { i18nOfAccount } from '../../i18n/catalogs.ts';
 
 /** The routes' name for a helper's signed-in browser. */
 export type { HelperCaller } from './helper-sessions.ts';
@@ -48,7 +49,7 @@ export function createHelpersService(deps: HelpersDeps) {
       const helpers = await store.activeHelpersOf(db, wearerId);
       const wearer = await store.findWearer(db, wearerId);
       return async () => {
-        for (const helper of helpers) await tell(wearerDeletedMail(helper.email, { helperName: helper.name, wearer: wearer?.username ?? 'The wearer' }));
+        for (const helper of helpers) await tell(wearerDeletedMail(i18nOfAccount(helper), helper.email, { helperName: helper.name, wearer: wearer?.username ?? 'The wearer' }));
       };
     },
 

@@ -38,7 +38,7 @@ export function findLinkByToken(db: Executor, tokenHash: string) {
     .selectFrom('helper_links')
     .innerJoin('users', 'users.uid', 'helper_links.wearer_id')
     .selectAll('helper_links')
-    .select(['users.username as wearer_username', 'users.email as wearer_email'])
+    .select(['users.username as wearer_username', 'users.email as wearer_email', 'users.locale as wearer_locale'])
     .where('helper_links.token_hash', '=', tokenHash)
     .executeTakeFirst();
 }
@@ -79,7 +79,7 @@ export function activeWearersOf(db: Executor, helperId: string) {
   return db
     .selectFrom('helper_links')
     .innerJoin('users', 'users.uid', 'helper_links.wearer_id')
-    .select(['helper_links.id', 'helper_links.name', 'users.uid', 'users.username', 'users.email'])
+    .select(['helper_links.id', 'helper_links.name', 'users.uid', 'users.username', 'users.email', 'users.locale'])
     .where('helper_links.helper_id', '=', helperId)
     .where('helper_links.status', '=', 'active')
     .orderBy('helper_links.accepted_at')
@@ -91,7 +91,7 @@ export function activeHelpersOf(db: Executor, wearerId: string) {
   return db
     .selectFrom('helper_links')
     .innerJoin('helper_accounts', 'helper_accounts.id', 'helper_links.helper_id')
-    .select(['helper_links.id', 'helper_accounts.id as helper_id', 'helper_accounts.name', 'helper_accounts.email'])
+    .select(['helper_links.id', 'helper_accounts.id as helper_id', 'helper_accounts.name', 'helper_accounts.email', 'helper_accounts.locale'])
     .where('helper_links.wearer_id', '=', wearerId)
     .where('helper_links.status', '=', 'active')
     .execute();
@@ -241,5 +241,5 @@ export async function deleteLink(db: Executor, id: string): Promise<void> {
 
 /** A wearer's name and address, for the e-mails that tell them what their helpers did. */
 export function findWearer(db: Executor, uid: string) {
-  return db.selectFrom('users').select(['username', 'email']).where('uid', '=', uid).executeTakeFirst();
+  return db.selectFrom('users').select(['username', 'email', 'locale']).where('uid', '=', uid).executeTakeFirst();
 }

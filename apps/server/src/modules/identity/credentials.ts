@@ -5,6 +5,7 @@ import { licenseKey, type IdentityContext } from './context.ts';
 import { guessingMail } from './emails.ts';
 import { verifyAgainstDecoy, verifyPassword } from './passwords.ts';
 import * as store from './store.ts';
+import { i18nOfAccount } from '../../i18n/catalogs.ts';
 
 /** Passwords checked against guessing: at sign-in, and before a step a signed-in user takes (D-016, D-037). */
 export function credentials(ctx: IdentityContext) {
@@ -15,7 +16,7 @@ export function credentials(ctx: IdentityContext) {
     if (Number(user.is_verified) !== 1) return;
     const minutes = Math.round(config.rateLimits.signIn.perAccount.windowSeconds / 60);
     try {
-      await ctx.mailer.send(guessingMail(user.email, { username: user.username, licenseId: user.license_id, failures, minutes, signInLink: `${config.publicUrl}/login` }));
+      await ctx.mailer.send(guessingMail(i18nOfAccount(user), user.email, { username: user.username, licenseId: user.license_id, failures, minutes, signInLink: `${config.publicUrl}/login` }));
     } catch {
       // The sign-in answer does not depend on the warning; the next window tries again.
     }

@@ -46,35 +46,39 @@ export function resetMail(i18n: I18n, to: string, username: string, link: string
 }
 
 /** Tells the owner that someone is guessing their password: at most once per window (failed-sign-ins.ts). */
-export function guessingMail(to: string, details: { username: string; licenseId: string; failures: number; minutes: number; signInLink: string }): Mail {
+export function guessingMail(i18n: I18n, to: string, details: { username: string; licenseId: string; failures: number; minutes: number; signInLink: string }): Mail {
+  const { username, licenseId, failures, minutes } = details;
   const lines = [
-    `Hello ${details.username},`,
-    `Someone has entered a wrong password for your SEVA account (license ID ${details.licenseId}) ${details.failures} times in the last ${details.minutes} minutes.`,
-    'Each address they try from is blocked after a few wrong passwords. You can still sign in as usual.',
-    'If this was not you, we recommend that you choose a new password: use "Forgot password?" on the sign-in page.',
+    i18n._('Hello {username},', { username }),
+    i18n._('Someone has entered a wrong password for your SEVA account (license ID {licenseId}) {failures} times in the last {minutes} minutes.', { licenseId, failures, minutes }),
+    i18n._('Each address they try from is blocked after a few wrong passwords. You can still sign in as usual.'),
+    i18n._('If this was not you, we recommend that you choose a new password: use "Forgot password?" on the sign-in page.'),
   ];
-  const text = [...lines, '', `Sign in: ${details.signInLink}`, '', 'SEVA'].join('\n');
-  const html = [...lines.map((l) => `<p>${escapeHtml(l)}</p>`), `<p><a href="${escapeHtml(details.signInLink)}">Sign in</a></p>`, '<p>SEVA</p>'].join('\n');
-  return { to, subject: 'Someone is trying to sign in to your SEVA account', text, html };
+  const action = i18n._('Sign in');
+  const text = [...lines, '', `${action}: ${details.signInLink}`, '', 'SEVA'].join('\n');
+  const html = [...lines.map((l) => `<p>${escapeHtml(l)}</p>`), `<p><a href="${escapeHtml(details.signInLink)}">${escapeHtml(action)}</a></p>`, '<p>SEVA</p>'].join('\n');
+  return { to, subject: i18n._('Someone is trying to sign in to your SEVA account'), text, html };
 }
 
-export const PASSWORD_CHANGED_SUBJECT = 'Your SEVA password was changed';
+export const PASSWORD_CHANGED_SUBJECT = /*i18n*/ 'Your SEVA password was changed';
 
-const changedAt = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' });
+/** A moment as the e-mails write it, in UTC: '26 November 2026 at 14:05' in English. */
+export const mailTime = (i18n: I18n, at: Date) => i18n.date(at, { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' });
 
 /**
  * Sent after every password change or reset (issue #21): when and from which browser, and what to do if it was not the
  * owner: choose a new password through 'Forgot password?' (the link), which signs every browser out.
  */
-export function passwordChangedMail(to: string, details: { username: string; licenseId: string; changedAt: Date; from: string; secureLink: string }): Mail {
+export function passwordChangedMail(i18n: I18n, to: string, details: { username: string; licenseId: string; changedAt: Date; from: string; secureLink: string }): Mail {
+  const { username, licenseId, from } = details;
   const lines = [
-    `Hello ${details.username},`,
-    `The password of your SEVA account (license ID ${details.licenseId}) was changed on ${changedAt.format(details.changedAt)} UTC, from ${details.from}.`,
-    'If you did this, you need do nothing.',
-    'If you did not, someone knows your password: choose a new one now with the link below. It signs out every browser, and you can unpair your glasses there too.',
+    i18n._('Hello {username},', { username }),
+    i18n._('The password of your SEVA account (license ID {licenseId}) was changed on {time} UTC, from {from}.', { licenseId, time: mailTime(i18n, details.changedAt), from }),
+    i18n._('If you did this, you need do nothing.'),
+    i18n._('If you did not, someone knows your password: choose a new one now with the link below. It signs out every browser, and you can unpair your glasses there too.'),
   ];
-  const action = 'Secure my account';
+  const action = i18n._('Secure my account');
   const text = [...lines, '', `${action}: ${details.secureLink}`, '', 'SEVA'].join('\n');
   const html = [...lines.map((l) => `<p>${escapeHtml(l)}</p>`), `<p><a href="${escapeHtml(details.secureLink)}">${escapeHtml(action)}</a></p>`, '<p>SEVA</p>'].join('\n');
-  return { to, subject: PASSWORD_CHANGED_SUBJECT, text, html };
+  return { to, subject: i18n._(PASSWORD_CHANGED_SUBJECT), text, html };
 }

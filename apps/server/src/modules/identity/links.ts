@@ -1,5 +1,5 @@
 import { DEFAULT_LOCALE, messages, type Locale } from '@seva/shared';
-import { i18nFor } from '../../i18n/catalogs.ts';
+import { i18nOfAccount } from '../../i18n/catalogs.ts';
 import type { Executor } from '../../db/database.ts';
 import { expired, invalid } from '../../domain-errors.ts';
 import { hashToken, newToken } from '../../tokens.ts';
@@ -24,8 +24,9 @@ export function links(ctx: IdentityContext) {
   return {
     live,
 
-    /** Mails a new link, written in `locale`: the language of the page the user asked from. */
+    /** Mails a new link, in the account's language, else `locale`: the language of the page the user asked from. */
     async send(user: store.UserRow, purpose: LinkPurpose, locale: Locale = DEFAULT_LOCALE): Promise<void> {
+      const i18n = i18nOfAccount(user, locale);
       const { token, hash } = newToken();
       // A verification link never outlives its sign-up, which expires 24 hours after it was made.
       const expiresAt =
@@ -37,7 +38,7 @@ export function links(ctx: IdentityContext) {
       const page = purpose === 'verify' ? 'verify-email' : 'reset-password';
       const link = `${config.publicUrl}/${page}?token=${token}`;
       await ctx.mailer.send(
-        purpose === 'verify' ? verificationMail(i18nFor(locale), user.email, user.username, link) : resetMail(i18nFor(locale), user.email, user.username, link, user.license_id),
+        purpose === 'verify' ? verificationMail(i18n, user.email, user.username, link) : resetMail(i18n, user.email, user.username, link, user.license_id),
       );
     },
 

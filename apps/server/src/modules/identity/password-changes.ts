@@ -8,6 +8,7 @@ import { passwordChangedMail } from './emails.ts';
 import type { Links } from './links.ts';
 import { hashPassword, isWeakPassword } from './passwords.ts';
 import * as store from './store.ts';
+import { i18nOfAccount } from '../../i18n/catalogs.ts';
 
 /** A forgotten password's reset by link, 'Change password' on /profile, and the password asked before a deletion. */
 export function passwordChanges(ctx: IdentityContext, links: Links, credentials: Credentials) {
@@ -17,7 +18,7 @@ export function passwordChanges(ctx: IdentityContext, links: Links, credentials:
   async function tellPasswordChanged(user: store.UserRow, caller?: Caller): Promise<void> {
     try {
       await ctx.mailer.send(
-        passwordChangedMail(user.email, {
+        passwordChangedMail(i18nOfAccount(user, caller?.locale), user.email, {
           username: user.username,
           licenseId: user.license_id,
           changedAt: ctx.now(),

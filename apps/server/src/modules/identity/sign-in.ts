@@ -24,7 +24,7 @@ export function signIns(ctx: IdentityContext, credentials: Credentials) {
       let user: store.UserRow;
       try {
         user = await credentials.check(input, caller);
-        if (Number(user.is_verified) !== 1) throw refused('Verification Required', { code: 'unverified' });
+        if (Number(user.is_verified) !== 1) throw refused(/*i18n*/ 'Verification Required', { code: 'unverified' });
       } catch (error) {
         ctx.metrics?.signIns.inc({ outcome: signInRefusal(error) });
         throw error;

@@ -51,6 +51,8 @@ export function signUps(ctx: IdentityContext, links: Links, credentials: Credent
       last_login_device: null,
       qr_code: null,
       version: APP_VERSION,
+      // The language of the page they signed up on: their e-mails' language until they choose another.
+      locale: locale ?? null,
     };
     user.qr_code = await identityQrDataUrl(user);
     try {

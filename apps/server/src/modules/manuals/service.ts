@@ -8,13 +8,13 @@ import * as store from './store.ts';
 
 /** product §8 (manual), verbatim, plus the refusals this product adds. */
 export const manualMessages = {
-  noManuals: 'No user manuals found.',
-  noValidManual: 'No valid user manual found.',
-  manualNotFound: 'This user manual was not found.',
-  notPdf: 'This file is not a PDF: it does not start with %PDF-.',
-  tooLarge: 'This file is larger than 100 MB.',
-  badFileName: 'The file name must be 1 to 200 characters, without slashes or control characters.',
-  alreadyAdded: 'This manual has already been added.',
+  noManuals: /*i18n*/ 'No user manuals found.',
+  noValidManual: /*i18n*/ 'No valid user manual found.',
+  manualNotFound: /*i18n*/ 'This user manual was not found.',
+  notPdf: /*i18n*/ 'This file is not a PDF: it does not start with %PDF-.',
+  tooLarge: /*i18n*/ 'This file is larger than 100 MB.',
+  badFileName: /*i18n*/ 'The file name must be 1 to 200 characters, without slashes or control characters.',
+  alreadyAdded: /*i18n*/ 'This manual has already been added.',
 } as const;
 
 export const MAX_MANUAL_BYTES = 100 * 1024 * 1024;
