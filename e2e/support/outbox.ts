@@ -20,3 +20,15 @@ export async function linkFromMail(to: string, page: MailPage, notBefore?: strin
     .toBeTruthy();
   return link as string;
 }
+
+/** Waits for an e-mail to `to` whose text holds `words`, and returns the whole e-mail, decoded. */
+export async function mailTo(to: string, words: string): Promise<string> {
+  let mail: string | undefined;
+  await expect
+    .poll(() => {
+      mail = newestMailTo(OUTBOX, to);
+      return mail?.includes(words) ?? false;
+    }, { message: `an e-mail to ${to} saying ${words}` })
+    .toBe(true);
+  return mail as string;
+}

@@ -24,7 +24,7 @@ export function Field(props: {
   children: (control: FieldControlProps) => ReactNode;
 }) {
   const autoId = useId();
-  // A rule's message is written in English (D-058); a server's refusal arrives in the page's language already.
+  // A label, hint or message of the shared rules is written in English (D-058); the rest arrives in the page's language.
   const localise = useLocalise();
   const id = props.id ?? autoId;
   const hintId = props.hint ? `${id}-hint` : undefined;
@@ -33,10 +33,10 @@ export function Field(props: {
   const describedBy = [hintId, noteId, errorId].filter(Boolean).join(' ') || undefined;
   return (
     <div className={['field', props.className].filter(Boolean).join(' ')}>
-      <label htmlFor={id}>{props.label}</label>
+      <label htmlFor={id}>{localise(props.label)}</label>
       {props.hint ? (
         <p id={hintId} className="field-hint">
-          {props.hint}
+          {localise(props.hint)}
         </p>
       ) : null}
       {props.children({ id, 'aria-invalid': props.error ? true : undefined, 'aria-describedby': describedBy })}

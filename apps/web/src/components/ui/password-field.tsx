@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useRef, useState, type InputHTMLAttributes, type Ref } from 'react';
 import { Field } from './field.tsx';
 
@@ -14,6 +15,7 @@ interface PasswordFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>,
  * region says the new state ('Password shown.'). Submitting the form hides the password again, so the browser offers to save it.
  */
 export function PasswordField({ label, error, hint, id, className, ref, ...input }: PasswordFieldProps) {
+  const { t } = useLingui();
   const [shown, setShown] = useState(false);
   const [announcement, setAnnouncement] = useState('');
   const autoId = useId();
@@ -40,7 +42,7 @@ export function PasswordField({ label, error, hint, id, className, ref, ...input
 
   const toggle = () => {
     setShown(!shown);
-    setAnnouncement(shown ? 'Password hidden.' : 'Password shown.');
+    setAnnouncement(shown ? t`Password hidden.` : t`Password shown.`);
   };
 
   return (
@@ -50,7 +52,7 @@ export function PasswordField({ label, error, hint, id, className, ref, ...input
           <div className="password-input">
             <input ref={setRef} {...control} {...input} type={shown ? 'text' : 'password'} autoCapitalize="none" spellCheck={false} />
             <button type="button" className="button button-secondary password-toggle" aria-controls={inputId} onClick={toggle}>
-              {shown ? 'Hide' : 'Show'} <span className="visually-hidden">{what}</span>
+              {shown ? t`Hide` : t`Show`} <span className="visually-hidden">{what}</span>
             </button>
           </div>
           <span className="visually-hidden" aria-live="polite">

@@ -1,12 +1,21 @@
-import { allowedLengths, COUNTRIES, countryLabel, digitCountText } from '@seva/shared';
-import { useEffect, useState } from 'react';
+import { useLingui } from '@lingui/react/macro';
+import { allowedLengths, COUNTRIES, countryLabel, DEFAULT_LOCALE, digitCountText } from '@seva/shared';
+import { useEffect, useMemo, useState } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import type { phoneNumberReadBack } from '../../lib/phone-parser.ts';
+import { useLocalise } from '../../lib/i18n/use-localise.ts';
 import { SelectField } from './select-field.tsx';
 import { TextField } from './text-field.tsx';
 
-/** Every country, sorted by name and shown as 'name (code)' (product §3); one per code. */
-const COUNTRY_OPTIONS = COUNTRIES.map((c) => ({ value: c.code, label: countryLabel(c) }));
+/**
+ * Every country shown as 'name (code)' (product §3), one per code: in English by SPEC's names, sorted by name; in
+ * another language by the name Intl gives the country there ('भारत (+91)'), sorted as that language sorts.
+ */
+function countryOptions(locale: string): Array<{ value: string; label: string }> {
+  if (locale === DEFAULT_LOCALE) return COUNTRIES.map((c) => ({ value: c.code, label: countryLabel(c) }));
+  const names = new Intl.DisplayNames([locale], { type: 'region' });
+  return COUNTRIES.map((c) => ({ value: c.code, label: `${names.of(c.region) ?? c.name} (${c.code})` })).sort((a, b) => a.label.localeCompare(b.label, locale));
+}
 
 type ReadBack = typeof phoneNumberReadBack;
 
@@ -53,30 +62,34 @@ interface PhoneFieldProps {
  * ('Will be saved as +44 7700 900123.'), so a screen-reader user hears what was understood.
  */
 export function PhoneField(props: PhoneFieldProps) {
-  const digits = digitCountText(allowedLengths(props.countryCode));
+  const { t, i18n } = useLingui();
+  const localise = useLocalise();
+  const options = useMemo(() => countryOptions(i18n.locale), [i18n.locale]);
+  const digits = localise(digitCountText(allowedLengths(props.countryCode)));
+  const code = props.countryCode;
   const readBack = usePhoneReadBack(props.phoneText, props.countryCode);
   return (
     <>
       <SelectField
-        label={props.countryLabel ?? 'Country code'}
+        label={props.countryLabel ?? t`Country code`}
         aria-label={props.countryName}
-        options={COUNTRY_OPTIONS}
+        options={options}
         error={props.countryError}
         // The chosen country in the markup itself, so a prerendered page (/signup) shows it before the script runs.
         defaultValue={props.countryCode}
         {...props.country}
       />
       <TextField
-        label={props.numberLabel ?? 'Phone number'}
+        label={props.numberLabel ?? t`Phone number`}
         aria-label={props.numberName}
         aria-required={props.required || undefined}
         type="tel"
         inputMode="tel"
         autoComplete={props.autoComplete}
         spellCheck={false}
-        hint={`${digits} after ${props.countryCode}. You can type spaces or dashes, or paste the number with ${props.countryCode}.`}
+        hint={t`${digits} after ${code}. You can type spaces or dashes, or paste the number with ${code}.`}
         placeholder={props.placeholder}
-        note={readBack ? `Will be saved as ${readBack}.` : ''}
+        note={readBack ? t`Will be saved as ${readBack}.` : ''}
         {...props.number}
         error={props.numberError}
       />

@@ -1,4 +1,5 @@
 import { messages, PASSWORD_MAX, SIGNUP_DEFAULT_COUNTRY_CODE, signUpCountryFor, type SignUpInput } from '@seva/shared';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
@@ -15,11 +16,10 @@ import { useSignUp } from './api/sign-up.ts';
 
 /** product §9: the 'Verification Sent' view stays 5 seconds before /login. */
 const SIGNUP_REDIRECT_SECONDS = 5;
-const SENT_NOTICE = 'Verification Sent. Open the link in the e-mail we sent you, then sign in.';
-const TO_LOGIN: LoginState = { notice: SENT_NOTICE };
 
 /** /signup: 'Create Account' (product §2, §4, §5). */
 export function SignupPage() {
+  const { t } = useLingui();
   const signUp = useSignUp();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const form = useZodForm(() => import('../../lib/form-rules/sign-up.ts'), {
@@ -51,12 +51,16 @@ export function SignupPage() {
   const errors = formState.errors;
   return (
     <section aria-labelledby="signup-heading" className="card card-wide">
-      <PageHeading id="signup-heading">Create Account</PageHeading>
-      <p>Register your SEVA glasses with your license ID. All fields are required.</p>
-      <StatusRegion message={busy ? 'Creating your account…' : null} />
+      <PageHeading id="signup-heading">
+        <Trans>Create Account</Trans>
+      </PageHeading>
+      <p>
+        <Trans>Register your SEVA glasses with your license ID. All fields are required.</Trans>
+      </p>
+      <StatusRegion message={busy ? t`Creating your account…` : null} />
       <Form form={form} onSubmit={onSubmit} className="form form-two-columns">
-        <TextField label="Username" autoComplete="username" {...register('username')} error={errors.username?.message} />
-        <TextField label="Email" type="email" autoComplete="email" {...register('email')} error={errors.email?.message} />
+        <TextField label={t`Username`} autoComplete="username" {...register('username')} error={errors.username?.message} />
+        <TextField label={t`Email`} type="email" autoComplete="email" {...register('email')} error={errors.email?.message} />
         <PhoneField
           country={register('countryCode', { deps: ['phoneNumber'] })}
           number={register('phoneNumber')}
@@ -67,10 +71,10 @@ export function SignupPage() {
           autoComplete="tel"
           required
         />
-        <TextField label="License ID" autoComplete="off" spellCheck={false} {...register('licenseId')} error={errors.licenseId?.message} />
+        <TextField label={t`License ID`} autoComplete="off" spellCheck={false} {...register('licenseId')} error={errors.licenseId?.message} />
         <span aria-hidden="true" className="grid-spacer" />
         <PasswordField
-          label="Password"
+          label={t`Password`}
           autoComplete="new-password"
           maxLength={PASSWORD_MAX}
           hint={messages.passwordHint}
@@ -78,7 +82,7 @@ export function SignupPage() {
           error={errors.password?.message}
         />
         <PasswordField
-          label="Confirm password"
+          label={t`Confirm password`}
           autoComplete="new-password"
           maxLength={PASSWORD_MAX}
           {...register('confirmPassword')}
@@ -86,12 +90,14 @@ export function SignupPage() {
         />
         <div className="form-actions">
           <Button type="submit" busy={busy}>
-            {busy ? 'Creating account…' : 'Create account'}
+            {busy ? t`Creating account…` : t`Create account`}
           </Button>
         </div>
       </Form>
       <p>
-        Already registered? <Link to={paths.login}>Sign In</Link>
+        <Trans>
+          Already registered? <Link to={paths.login}>Sign In</Link>
+        </Trans>
       </p>
     </section>
   );
@@ -103,9 +109,11 @@ export function SignupPage() {
  * the countdown writes a number of seconds, so what is announced never disagrees with what is shown.
  */
 function VerificationSent({ email }: { email: string }) {
+  const { t } = useLingui();
+  const toLogin: LoginState = { notice: t`Verification Sent. Open the link in the e-mail we sent you, then sign in.` };
   const navigate = useNavigate();
   const signIn = useRef<HTMLAnchorElement>(null);
-  const countdown = useCountdown(SIGNUP_REDIRECT_SECONDS, true, () => navigate(paths.login, { replace: true, state: TO_LOGIN }));
+  const countdown = useCountdown(SIGNUP_REDIRECT_SECONDS, true, () => navigate(paths.login, { replace: true, state: toLogin }));
   useEffect(() => {
     if (countdown.stopped) signIn.current?.focus();
   }, [countdown.stopped]);
@@ -113,30 +121,34 @@ function VerificationSent({ email }: { email: string }) {
   return (
     <section aria-labelledby="sent-heading" className="card">
       <PageHeading id="sent-heading" focusKey="sent">
-        Verification Sent
+        <Trans>Verification Sent</Trans>
       </PageHeading>
       <StatusRegion
         tone="success"
         message={
           countdown.stopped
-            ? `We sent a verification link to ${email}. You will stay on this page.`
-            : `We sent a verification link to ${email}. Unless you choose 'Stay on this page', you will go to sign in.`
+            ? t`We sent a verification link to ${email}. You will stay on this page.`
+            : t`We sent a verification link to ${email}. Unless you choose 'Stay on this page', you will go to sign in.`
         }
       />
       {countdown.stopped ? null : (
         <div className="countdown">
           <p>
-            Going to sign in in <span className="countdown-seconds">{remaining}</span> {remaining === 1 ? 'second' : 'seconds'}.
+            <Trans>
+              Going to sign in in <span className="countdown-seconds">{remaining}</span> <Plural value={remaining} one="second" other="seconds" />.
+            </Trans>
           </p>
           <Button variant="secondary" onClick={countdown.stop}>
-            Stay on this page
+            <Trans>Stay on this page</Trans>
           </Button>
         </div>
       )}
-      <p>Open the link in that e-mail to verify your address, then sign in with your license ID. The link expires in 24 hours.</p>
       <p>
-        <Link ref={signIn} to={paths.login} replace state={TO_LOGIN}>
-          Sign in now
+        <Trans>Open the link in that e-mail to verify your address, then sign in with your license ID. The link expires in 24 hours.</Trans>
+      </p>
+      <p>
+        <Link ref={signIn} to={paths.login} replace state={toLogin}>
+          <Trans>Sign in now</Trans>
         </Link>
       </p>
     </section>

@@ -1,16 +1,15 @@
 import { i18n, type Messages } from '@lingui/core';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '@seva/shared';
+import { catalogsAtStart } from './catalog-names.ts';
 
 /** A language the page can be in: one of ours, or en-XA, the pseudo-language (accented English) the e2e sweep renders every screen in (D-058). */
 export type PageLocale = Locale | 'en-XA';
 
-/** Each catalog of each language, compiled on import by Lingui's Vite plugin; a page loads the ones it shows. */
-const catalogs = import.meta.glob<{ messages: Messages }>('../../../../../locales/*/*.po');
+/** Each catalog of each language but the server's, compiled on import by Lingui's Vite plugin; a page loads the ones it shows. */
+const catalogs = import.meta.glob<{ messages: Messages }>(['../../../../../locales/*/*.po', '!**/server.po']);
 
-/** The catalogs every page needs: the shared rules' messages and the app's shell and components. */
-const ALWAYS = ['shared', 'web'];
-/** What this page has loaded so far, so another language loads the same. */
-const inUse = new Set<string>(ALWAYS);
+/** The features' catalogs this page has loaded so far, so another language loads the same. */
+const inUse = new Set<string>();
 
 async function load(locale: PageLocale, names: Iterable<string>): Promise<void> {
   await Promise.all(
@@ -31,7 +30,7 @@ export function pageLocale(): PageLocale {
 
 /** Loads the catalogs every page needs in `locale` and makes it the language of what renders next. */
 export async function startIn(locale: PageLocale): Promise<void> {
-  await load(locale, inUse);
+  await load(locale, [...catalogsAtStart(locale), ...inUse]);
   i18n.activate(locale);
 }
 
@@ -43,7 +42,7 @@ export async function loadFeatureCatalog(name: string): Promise<void> {
 
 /** Shows the page in another language at once: every catalog in use is loaded in it first. */
 export async function switchTo(locale: PageLocale): Promise<void> {
-  await load(locale, inUse);
+  await load(locale, [...catalogsAtStart(locale), ...inUse]);
   i18n.activate(locale);
   document.documentElement.lang = locale;
 }
@@ -51,5 +50,6 @@ export async function switchTo(locale: PageLocale): Promise<void> {
 /** Every catalog in `locale`, for a test that renders a screen without the router that loads its catalog. */
 export async function startInEveryCatalog(locale: PageLocale): Promise<void> {
   for (const file of Object.keys(catalogs)) inUse.add(file.split('/').pop()!.replace(/\.po$/, ''));
+  inUse.delete('shared');
   await startIn(locale);
 }
