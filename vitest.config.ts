@@ -21,6 +21,14 @@ export default defineConfig({
           hookTimeout: 120_000,
         },
       },
+      {
+        test: {
+          name: 'tools',
+          root: 'tools',
+          include: ['**/*.test.ts'],
+          environment: 'node',
+        },
+      },
       'apps/web/vite.config.ts',
     ],
   },

@@ -34,6 +34,8 @@ function check(label, command, args) {
 
 check('lint', 'npm', ['run', 'lint', '--silent']);
 check('types', 'npm', ['run', 'typecheck', '--silent']);
+// Every message the code says is in every language's catalog, and nothing else is (D-058).
+check('catalogs', 'npm', ['run', 'check:catalogs', '--silent']);
 // The "How to add …" recipes of docs/architecture.md, walked in a throwaway copy of the repository.
 check('recipes', 'node', ['scripts/walk-recipes.mjs']);
 
