@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { appChunks, firstLoadFiles, gzipBytes, readManifest, type Manifest } from './first-load.ts';
+import { catalogsAtStart } from './src/lib/i18n/catalog-names.ts';
 import { paths } from './src/lib/paths.ts';
 import { screens, type Screen } from './src/lib/screens.ts';
 
@@ -20,6 +21,8 @@ export const PUBLIC_SCREENS: Screen[] = screens.filter((screen) => screen.audien
 
 export interface PageWeight {
   path: string;
+  /** The page's language: its own prerendered page (dist/hi/…) and catalogs (D-058). */
+  locale: string;
   /** The page arrives drawn (dist/<path>.html): it paints before any script has run. */
   prerendered: boolean;
   /** The HTML, its render-blocking styles and its own script; without a prerendered page, also the app and the screen, which draw it. */
@@ -28,10 +31,22 @@ export interface PageWeight {
   scriptBytes: number;
 }
 
+/** The languages a page is weighed in, and the folder of their pages (D-058). */
+const LANGUAGES = [
+  { locale: 'en-GB', folder: '' },
+  { locale: 'hi', folder: 'hi/' },
+];
+
 /** The page the server sends for `screen`: its prerendered page (for a signed-in browser if the screen is theirs), else index.html. */
-function pageFile(dist: string, screen: Screen): string {
-  const prerendered = `${screen.audience === 'signed-in' ? 'signed-in/' : ''}${screen.path.slice(1)}.html`;
-  return fs.existsSync(path.join(dist, prerendered)) ? prerendered : 'index.html';
+function pageFile(dist: string, screen: Screen, folder: string): string {
+  const prerendered = `${folder}${screen.audience === 'signed-in' ? 'signed-in/' : ''}${screen.path.slice(1)}.html`;
+  return fs.existsSync(path.join(dist, prerendered)) ? prerendered : `${folder}index.html`;
+}
+
+/** The catalogs a screen's page loads in `locale`: those every page needs, and its feature's. */
+function catalogs(screen: Screen, locale: string): string[] {
+  const feature = screen.module.split('/')[1]!;
+  return [...catalogsAtStart(locale), feature].map((name) => `../../locales/${locale}/${name}.po`);
 }
 
 /** The stylesheets a page links in its markup: the browser paints nothing before it has them. */
@@ -39,25 +54,26 @@ function blockingStyles(html: string): string[] {
   return [...html.matchAll(/<link rel="stylesheet"[^>]* href="\/([^"]+)"/g)].map((match) => match[1]!);
 }
 
-function weigh(dist: string, manifest: Manifest, screen: Screen): PageWeight {
+function weigh(dist: string, manifest: Manifest, screen: Screen, { locale, folder }: (typeof LANGUAGES)[number]): PageWeight {
   const module = `src/${screen.module}`;
-  const file = pageFile(dist, screen);
-  const prerendered = file !== 'index.html';
+  const file = pageFile(dist, screen, folder);
+  const prerendered = !file.endsWith('index.html');
   const html = fs.readFileSync(path.join(dist, file), 'utf8');
-  const ownScript = firstLoadFiles(manifest, prerendered ? ['index.html'] : [...appChunks(manifest), module]);
-  const script = firstLoadFiles(manifest, [...appChunks(manifest), module, ...LOADED_AFTER_START]);
+  const ownScript = firstLoadFiles(manifest, prerendered ? ['index.html'] : [...appChunks(manifest), module, ...catalogs(screen, locale)]);
+  const script = firstLoadFiles(manifest, [...appChunks(manifest), module, ...catalogs(screen, locale), ...LOADED_AFTER_START]);
   return {
     path: screen.path,
+    locale,
     prerendered,
     beforePaintBytes: gzipBytes(dist, [file, ...blockingStyles(html), ...ownScript]),
     scriptBytes: gzipBytes(dist, script),
   };
 }
 
-/** The weight of every public page of the build in `dist`. */
+/** The weight of every public page of the build in `dist`, in each language. */
 export function publicPageWeights(dist: string): PageWeight[] {
   const manifest = readManifest(dist);
-  return PUBLIC_SCREENS.map((screen) => weigh(dist, manifest, screen));
+  return LANGUAGES.flatMap((language) => PUBLIC_SCREENS.map((screen) => weigh(dist, manifest, screen, language)));
 }
 
 // `npx tsx apps/web/page-budget.ts [dist]`: prints the table for a build.
@@ -66,6 +82,6 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const kb = (bytes: number, limit: number) => `${(bytes / 1024).toFixed(1).padStart(6)} KB ${bytes / 1024 <= limit ? 'ok  ' : 'OVER'}`;
   console.log(`before paint (<= ${BEFORE_PAINT_KB} KB)   script in all (<= ${SCRIPT_IN_ALL_KB} KB)   page, gzip`);
   for (const page of publicPageWeights(dist)) {
-    console.log(`${kb(page.beforePaintBytes, BEFORE_PAINT_KB).padEnd(22)} ${kb(page.scriptBytes, SCRIPT_IN_ALL_KB).padEnd(28)} ${page.path}${page.prerendered ? ' (prerendered)' : ''}`);
+    console.log(`${kb(page.beforePaintBytes, BEFORE_PAINT_KB).padEnd(22)} ${kb(page.scriptBytes, SCRIPT_IN_ALL_KB).padEnd(28)} ${page.locale.padEnd(6)} ${page.path}${page.prerendered ? ' (prerendered)' : ''}`);
   }
 }
