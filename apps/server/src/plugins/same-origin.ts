@@ -5,7 +5,7 @@ const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Sec-Fetch-Site values a browser gives a request the portal's own pages made (or the user typed). */
 const OWN = new Set(['same-origin', 'none']);
 
-const OTHER_SITE_REFUSED = 'Requests from other sites are not accepted.';
+const OTHER_SITE_REFUSED = /*i18n*/ 'Requests from other sites are not accepted.';
 
 /**
  * Refuses state-changing requests that a browser says come from anywhere but the portal: an Origin that is not

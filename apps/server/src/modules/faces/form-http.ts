@@ -5,7 +5,7 @@ import { invalid } from '../../domain-errors.ts';
 import { BODY_LIMIT } from '../../config.ts';
 
 /** What a client hears when its multipart body cannot be read (no boundary, cut off, broken part headers). */
-export const MALFORMED_FORM = 'The form could not be read: it is incomplete or not a valid multipart form. Please send it again.';
+export const MALFORMED_FORM = /*i18n*/ 'The form could not be read: it is incomplete or not a valid multipart form. Please send it again.';
 
 /**
  * product §7 sends form data: multipart (with a file) or urlencoded. Both become a plain object of fields (a file as a

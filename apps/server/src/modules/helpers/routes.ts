@@ -36,8 +36,8 @@ interface CookieOptions {
 const idParams = z.object({ id: z.uuid() });
 const wearerParams = z.object({ wearerId: z.uuid() });
 
-const RESET_LINK_SENT = 'If a helper account has this address, we have sent it a link to choose a new password.';
-const PASSWORD_RESET = 'Your password has been changed. You can now sign in as a helper.';
+const RESET_LINK_SENT = /*i18n*/ 'If a helper account has this address, we have sent it a link to choose a new password.';
+const PASSWORD_RESET = /*i18n*/ 'Your password has been changed. You can now sign in as a helper.';
 
 /** A call about helpers: who may make it, what it takes, its success and the refusals (D-010) it may send. */
 const helperCall = (

@@ -9,7 +9,7 @@ import * as store from './store.ts';
 const RESTORE_WINDOW_MS = 14 * 24 * 60 * 60 * 1000;
 
 /** What the restore page says when the restore can no longer happen. */
-export const RESTORE_ENDED = 'This account can no longer be restored. Its e-mail address or license ID has been registered again.';
+export const RESTORE_ENDED = /*i18n*/ 'This account can no longer be restored. Its e-mail address or license ID has been registered again.';
 
 /**
  * A closed account (issue #21): the user record gives up its e-mail and license ID at once (so both can register

@@ -18,13 +18,13 @@ import { toSessionUser } from '../sessions/session-user.ts';
 import type { IdentityService } from './service.ts';
 import { rememberAccountLocale } from '../../plugins/locale.ts';
 
-const VERIFICATION_SENT = 'Verification Sent';
-const VERIFICATION_RESENT = 'Verification e-mail sent. Please check your inbox.';
-const ALREADY_VERIFIED = 'Your e-mail is already verified. You can sign in.';
-const EMAIL_VERIFIED = 'Your e-mail is verified. You can now sign in.';
-const RESET_LINK_USABLE = 'This link can be used to choose a new password.';
-const RESET_MAIL_SENT = 'Password reset e-mail sent. Please check your inbox.';
-const PASSWORD_RESET = 'Your password has been changed. You can now sign in.';
+const VERIFICATION_SENT = /*i18n*/ 'Verification Sent';
+const VERIFICATION_RESENT = /*i18n*/ 'Verification e-mail sent. Please check your inbox.';
+const ALREADY_VERIFIED = /*i18n*/ 'Your e-mail is already verified. You can sign in.';
+const EMAIL_VERIFIED = /*i18n*/ 'Your e-mail is verified. You can now sign in.';
+const RESET_LINK_USABLE = /*i18n*/ 'This link can be used to choose a new password.';
+const RESET_MAIL_SENT = /*i18n*/ 'Password reset e-mail sent. Please check your inbox.';
+const PASSWORD_RESET = /*i18n*/ 'Your password has been changed. You can now sign in.';
 
 /** A call of /api/auth: public, its body a shared rule, its answers the success and the refusals (D-010) it may send. */
 const authCall = (summary: string, parts: { body?: z.ZodType; description?: string }, response: Record<number, z.ZodType>) => ({
