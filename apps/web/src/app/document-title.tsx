@@ -1,3 +1,5 @@
+import { useLocalise } from '../lib/i18n/use-localise.ts';
+import { useLingui } from '@lingui/react/macro';
 import { useEffect } from 'react';
 import { useMatches } from 'react-router';
 
@@ -6,10 +8,14 @@ import { useMatches } from 'react-router';
  * gives every screen (lib/screens.ts) and the 404 page names itself.
  */
 export function DocumentTitle() {
+  const { t } = useLingui();
+  const localise = useLocalise();
   const matches = useMatches();
-  const title = (matches[matches.length - 1]?.handle as { title?: string } | undefined)?.title;
+  const english = (matches[matches.length - 1]?.handle as { title?: string } | undefined)?.title;
+  const title = english ? localise(english) : undefined;
+  const full = title ? t`${title} · SEVA portal` : t`SEVA portal`;
   useEffect(() => {
-    document.title = title ? `${title} · SEVA portal` : 'SEVA portal';
-  }, [title]);
+    document.title = full;
+  }, [full]);
   return null;
 }

@@ -9,5 +9,5 @@ export const NAV_ENTRIES = screens.flatMap((screen) => ('navigation' in screen ?
  */
 export function featureForPath(pathname: string): string {
   const entry = [...NAV_ENTRIES].sort((a, b) => b.to.length - a.to.length).find((e) => pathname === e.to || pathname.startsWith(`${e.to}/`));
-  return entry?.label ?? screenHeadingAt(pathname) ?? 'Home';
+  return entry?.label ?? screenHeadingAt(pathname) ?? /*i18n*/ 'Home';
 }

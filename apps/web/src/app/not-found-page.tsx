@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Link } from 'react-router';
 import { PageHeading } from '../components/ui/page-heading.tsx';
 import { paths } from '../lib/paths.ts';
@@ -9,9 +10,23 @@ export function NotFoundPage() {
   const signedIn = Boolean(useSignedIn().data);
   return (
     <PublicLayout>
-      <PageHeading>Page not found</PageHeading>
-      <p>There is no SEVA portal page at this address. Check the address, or use the link below.</p>
-      <p>{signedIn ? <Link to={paths.dashboard}>Go to My Dashboard</Link> : <Link to={paths.login}>Go to sign in</Link>}</p>
+      <PageHeading>
+        <Trans>Page not found</Trans>
+      </PageHeading>
+      <p>
+        <Trans>There is no SEVA portal page at this address. Check the address, or use the link below.</Trans>
+      </p>
+      <p>
+        {signedIn ? (
+          <Link to={paths.dashboard}>
+            <Trans>Go to My Dashboard</Trans>
+          </Link>
+        ) : (
+          <Link to={paths.login}>
+            <Trans>Go to sign in</Trans>
+          </Link>
+        )}
+      </p>
     </PublicLayout>
   );
 }

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { use, useEffect, useState, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { StatusRegion } from '../components/ui/status-region.tsx';
@@ -22,6 +23,7 @@ export function RouteGuard({ children, signedOut, whilePending }: { children: Re
   const arrivedDrawn = use(PrerenderedPage) === location.pathname;
   const isSignedOut = session.isSuccess && session.data === null;
   const login = useLoginStateFor(location.pathname + location.search);
+  const { t } = useLingui();
   const signInPage = useSignInPage();
   // The screen's own notice is for visitors who were never signed in here; after a sign-out or an ended session,
   // /login says what happened at once.
@@ -34,10 +36,13 @@ export function RouteGuard({ children, signedOut, whilePending }: { children: Re
   }, []);
 
   if (session.isPending) {
-    const status = <StatusRegion message={slow ? 'Checking your session…' : null} />;
+    const status = <StatusRegion message={slow ? t`Checking your session…` : null} />;
     return arrivedDrawn && whilePending ? whilePending(status) : status;
   }
-  if (session.isError) return <StatusRegion tone="error" message={`Failed to load user data: ${session.error.message}`} />;
+  if (session.isError) {
+    const reason = session.error.message;
+    return <StatusRegion tone="error" message={t`Failed to load user data: ${reason}`} />;
+  }
   if (session.data === null) {
     if (!notice) return <Navigate to={signInPage} replace state={login} />;
     return (

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Button } from '../../components/ui/button.tsx';
@@ -18,8 +19,12 @@ export function SessionEndedNotice() {
   if (!ended) return null;
   return (
     <div ref={box} role="alert" tabIndex={-1} className="notice notice-error session-ended" aria-labelledby="session-ended-text">
-      <p id="session-ended-text">Your session has ended, so this was not saved. What you entered is kept on this device: sign in again to carry on.</p>
-      <Button onClick={() => leaveEndedSession(queryClient)}>Sign in again</Button>
+      <p id="session-ended-text">
+        <Trans>Your session has ended, so this was not saved. What you entered is kept on this device: sign in again to carry on.</Trans>
+      </p>
+      <Button onClick={() => leaveEndedSession(queryClient)}>
+        <Trans>Sign in again</Trans>
+      </Button>
     </div>
   );
 }

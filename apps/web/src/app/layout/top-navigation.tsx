@@ -1,3 +1,5 @@
+import { useLocalise } from '../../lib/i18n/use-localise.ts';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { helperMessages, youAreHelping, type HelperSessionInfo } from '@seva/shared';
 import { useEffect, useRef, useState } from 'react';
 import { useFocusWithin, useKeyboard } from 'react-aria';
@@ -18,7 +20,9 @@ export function TopNavigation({ current }: { current?: string } = {}) {
   const { signOut, isPending } = useSignOutAndLeave();
   const [open, setOpen] = useState(false);
   const helper = useHelper();
-  const feature = current ?? featureForPath(pathname);
+  const { t } = useLingui();
+  const localise = useLocalise();
+  const feature = localise(current ?? featureForPath(pathname));
   useEffect(() => setOpen(false), [pathname]);
   const toggle = useRef<HTMLButtonElement>(null);
   const { focusWithinProps } = useFocusWithin({ onBlurWithin: () => setOpen(false) });
@@ -32,11 +36,13 @@ export function TopNavigation({ current }: { current?: string } = {}) {
   return (
     <header className="site-header" {...focusWithinProps} {...keyboardProps}>
       <div className="site-header-bar">
-        <Link to={paths.dashboard} className="brand" aria-label="SEVA home">
+        <Link to={paths.dashboard} className="brand" aria-label={t`SEVA home`}>
           <img src="/logo.svg" alt="" width="40" height="40" />
           <span>SEVA</span>
         </Link>
-        <p className="current-feature">Current: {feature}</p>
+        <p className="current-feature">
+          <Trans>Current: {feature}</Trans>
+        </p>
         <button
           ref={toggle}
           type="button"
@@ -45,21 +51,21 @@ export function TopNavigation({ current }: { current?: string } = {}) {
           aria-controls="main-navigation"
           onClick={() => setOpen((v) => !v)}
         >
-          {open ? 'Close menu' : 'Menu'}
+          {open ? t`Close menu` : t`Menu`}
         </button>
       </div>
-      <nav id="main-navigation" aria-label="Main" className={open ? 'main-nav main-nav-open' : 'main-nav'}>
+      <nav id="main-navigation" aria-label={t`Main`} className={open ? 'main-nav main-nav-open' : 'main-nav'}>
         <ul>
           {NAV_ENTRIES.map((entry) => (
             <li key={entry.to}>
               <NavLink to={entry.to} end={entry.to !== paths.faces}>
-                {entry.label}
+                {localise(entry.label)}
               </NavLink>
             </li>
           ))}
           <li className="main-nav-sign-out">
             <Button variant="link" className="main-nav-button" busy={isPending} onClick={signOut}>
-              Sign Out
+              <Trans>Sign Out</Trans>
             </Button>
           </li>
         </ul>
@@ -71,12 +77,15 @@ export function TopNavigation({ current }: { current?: string } = {}) {
 
 /** Whom a helper acts for, on every screen they see; 'Switch' leads to the choice when there is one. */
 function HelpingLine({ helper, wearer }: { helper: HelperSessionInfo; wearer: string }) {
+  const { t } = useLingui();
+  const localise = useLocalise();
+  const switchWearer = localise(helperMessages.switchWearer);
   return (
     <p className="helping-line">
-      <span>{youAreHelping(wearer)}</span>
+      <span>{localise(youAreHelping(wearer))}</span>
       {helper.wearers.length > 1 ? (
-        <Link to={paths.helperChoose} className="helping-switch" aria-label={`${helperMessages.switchWearer} whom you are helping`}>
-          {helperMessages.switchWearer}
+        <Link to={paths.helperChoose} className="helping-switch" aria-label={t`${switchWearer} whom you are helping`}>
+          {switchWearer}
         </Link>
       ) : null}
     </p>

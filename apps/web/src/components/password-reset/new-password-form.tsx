@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { accountMessages, messages, PASSWORD_MAX, type NewPasswordInput } from '@seva/shared';
 import type { ReactNode } from 'react';
 import { Controller } from 'react-hook-form';
@@ -25,6 +26,7 @@ type NewPasswordFormProps = {
  * focus. A refused link is said, after a submit, in the form's error summary.
  */
 export function NewPasswordForm({ token, reset, withUnpairOption = false, after }: NewPasswordFormProps) {
+  const { t } = useLingui();
   const form = useZodForm(() => import('../../lib/form-rules/new-password.ts'), { defaultValues: { token, password: '', confirmPassword: '', ...(withUnpairOption ? { unpairGlasses: true } : {}) } });
   const { register, formState, control } = form;
 
@@ -36,13 +38,13 @@ export function NewPasswordForm({ token, reset, withUnpairOption = false, after 
   return (
     <section aria-labelledby="new-password-heading" className="card">
       <PageHeading id="new-password-heading" focusKey="form" focusOnLoad>
-        Choose a new password
+        <Trans>Choose a new password</Trans>
       </PageHeading>
-      <StatusRegion tone={token ? 'info' : 'error'} message={token ? (busy ? 'Saving your new password…' : null) : messages.linkInvalid} />
+      <StatusRegion tone={token ? 'info' : 'error'} message={token ? (busy ? t`Saving your new password…` : null) : messages.linkInvalid} />
       <Form form={form} onSubmit={onSubmit} className="form">
         <input type="hidden" {...register('token')} />
         <PasswordField
-          label="New password"
+          label={t`New password`}
           autoComplete="new-password"
           maxLength={PASSWORD_MAX}
           hint={messages.passwordHint}
@@ -50,7 +52,7 @@ export function NewPasswordForm({ token, reset, withUnpairOption = false, after 
           error={formState.errors.password?.message}
         />
         <PasswordField
-          label="Confirm new password"
+          label={t`Confirm new password`}
           autoComplete="new-password"
           maxLength={PASSWORD_MAX}
           {...register('confirmPassword')}
@@ -66,7 +68,7 @@ export function NewPasswordForm({ token, reset, withUnpairOption = false, after 
           />
         ) : null}
         <Button type="submit" busy={busy}>
-          Save new password
+          <Trans>Save new password</Trans>
         </Button>
       </Form>
       <p>{after}</p>

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { PageHeading } from '../ui/page-heading.tsx';
 import { StatusRegion } from '../ui/status-region.tsx';
@@ -7,7 +8,7 @@ export function PasswordChanged({ message, signIn }: { message: string; signIn: 
   return (
     <section aria-labelledby="reset-done-heading" className="card">
       <PageHeading id="reset-done-heading" focusKey="done" focusOnLoad>
-        Password changed
+        <Trans>Password changed</Trans>
       </PageHeading>
       <StatusRegion tone="success" message={message} />
       <p>{signIn}</p>

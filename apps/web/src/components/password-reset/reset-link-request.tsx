@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { messages, type ResetRequestInput } from '@seva/shared';
 import { useState, type ReactNode } from 'react';
 import { Button } from '../ui/button.tsx';
@@ -24,6 +25,7 @@ type ResetLinkRequestProps = {
  * their endpoint and words (D-056).
  */
 export function ResetLinkRequest({ request, heading, intro, submitLabel, sentMessage, back }: ResetLinkRequestProps) {
+  const { t } = useLingui();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const form = useZodForm(() => import('../../lib/form-rules/reset-request.ts'), { fallbackFailure: messages.resetFailed, defaultValues: { email: '' } });
   const { register, formState } = form;
@@ -37,7 +39,7 @@ export function ResetLinkRequest({ request, heading, intro, submitLabel, sentMes
     return (
       <section aria-labelledby="reset-sent-heading" className="card">
         <PageHeading id="reset-sent-heading" focusKey="sent">
-          Check your e-mail
+          <Trans>Check your e-mail</Trans>
         </PageHeading>
         <StatusRegion tone="success" message={sentMessage(sentTo)} />
         <p>{back}</p>
@@ -51,9 +53,9 @@ export function ResetLinkRequest({ request, heading, intro, submitLabel, sentMes
         {heading}
       </PageHeading>
       <p>{intro}</p>
-      <StatusRegion message={busy ? 'Sending reset link…' : null} />
+      <StatusRegion message={busy ? t`Sending reset link…` : null} />
       <Form form={form} onSubmit={onSubmit} className="form">
-        <TextField label="Email" type="email" autoComplete="email" {...register('email')} error={formState.errors.email?.message} />
+        <TextField label={t`Email`} type="email" autoComplete="email" {...register('email')} error={formState.errors.email?.message} />
         <Button type="submit" busy={busy}>
           {submitLabel}
         </Button>

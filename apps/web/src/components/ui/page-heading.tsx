@@ -1,3 +1,4 @@
+import { useLocalise } from '../../lib/i18n/use-localise.ts';
 import { useEffect, useRef, type ReactNode } from 'react';
 
 /**
@@ -22,9 +23,11 @@ export function PageHeading({ children, focusKey, id, focusOnLoad = false }: { c
     }
     ref.current?.focus({ preventScroll: false });
   }, [focusKey, focusOnLoad]);
+  // A screen's heading from the screen table is English (lib/screens.ts), said in the page's language.
+  const localise = useLocalise();
   return (
     <h1 ref={ref} tabIndex={-1} id={id} className="page-heading">
-      {children}
+      {typeof children === 'string' ? localise(children) : children}
     </h1>
   );
 }

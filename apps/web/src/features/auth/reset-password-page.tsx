@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { messages } from '@seva/shared';
 import { Link, useSearchParams } from 'react-router';
 import { NewPasswordForm } from '../../components/password-reset/new-password-form.tsx';
@@ -15,12 +16,13 @@ import { useResetPassword } from './api/reset-password.ts';
  * The page is opened from an e-mail; the heading of the state the check leads to takes focus.
  */
 export function ResetPasswordPage() {
+  const { t } = useLingui();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const check = useResetLinkCheck(token);
   const reset = useResetPassword();
 
-  if (reset.isSuccess) return <PasswordChanged message={reset.data.message} signIn={<Link to={paths.login}>Go to sign in</Link>} />;
+  if (reset.isSuccess) return <PasswordChanged message={reset.data.message} signIn={<Link to={paths.login}>{t`Go to sign in`}</Link>} />;
   // A link the server refuses (used, unknown, expired); a failure on our side lets the user try the form.
   const refusal = !token ? messages.linkInvalid : check.error instanceof ApiError && check.error.status < 500 && !check.error.isNetworkError ? check.error.message : null;
   if (refusal) return <DeadLink message={refusal} />;
@@ -28,28 +30,34 @@ export function ResetPasswordPage() {
     return (
       <section aria-labelledby="new-password-heading" className="card">
         <PageHeading id="new-password-heading" focusKey="checking">
-          Choose a new password
+          <Trans>Choose a new password</Trans>
         </PageHeading>
-        <StatusRegion message="Checking your link…" />
+        <StatusRegion message={t`Checking your link…`} />
       </section>
     );
   }
-  return <NewPasswordForm token={token} reset={reset.mutateAsync} withUnpairOption after={<Link to={paths.login}>BACK TO LOGIN</Link>} />;
+  return <NewPasswordForm token={token} reset={reset.mutateAsync} withUnpairOption after={<Link to={paths.login}>{t`BACK TO LOGIN`}</Link>} />;
 }
 
 function DeadLink({ message }: { message: string }) {
   return (
     <section aria-labelledby="dead-link-heading" className="card">
       <PageHeading id="dead-link-heading" focusKey="dead" focusOnLoad>
-        This link cannot be used
+        <Trans>This link cannot be used</Trans>
       </PageHeading>
       <StatusRegion tone="error" message={message} />
-      <p>Reset links work once and for 1 hour. Ask for a new one and use the newest e-mail.</p>
       <p>
-        <Link to={paths.forgotPassword}>Ask for a new reset link</Link>
+        <Trans>Reset links work once and for 1 hour. Ask for a new one and use the newest e-mail.</Trans>
       </p>
       <p>
-        <Link to={paths.login}>BACK TO LOGIN</Link>
+        <Link to={paths.forgotPassword}>
+          <Trans>Ask for a new reset link</Trans>
+        </Link>
+      </p>
+      <p>
+        <Link to={paths.login}>
+          <Trans>BACK TO LOGIN</Trans>
+        </Link>
       </p>
     </section>
   );

@@ -1,3 +1,5 @@
+import { useLocalise } from '../../lib/i18n/use-localise.ts';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { accountMessages, messages, RESTORE_WINDOW_DAYS } from '@seva/shared';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
@@ -12,6 +14,8 @@ import { useRestoreAccount } from './api/restore-account.ts';
  * sign in with one link (not on a timer: a screen reader user decides when the page changes, D-041).
  */
 export function RestoreAccountPage() {
+  const { t } = useLingui();
+  const localise = useLocalise();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const restore = useRestoreAccount();
@@ -19,13 +23,15 @@ export function RestoreAccountPage() {
     return (
       <section aria-labelledby="restored-heading" className="card">
         <PageHeading id="restored-heading" focusKey="restored" focusOnLoad>
-          Your account is back
+          <Trans>Your account is back</Trans>
         </PageHeading>
         <StatusRegion tone="success" message={restore.data.message} />
-        <p>Your faces, emergency contacts and activity are as you left them. Pair your glasses again once you have signed in.</p>
+        <p>
+          <Trans>Your faces, emergency contacts and activity are as you left them. Pair your glasses again once you have signed in.</Trans>
+        </p>
         <p className="actions">
           <Link to={paths.login} className="button button-primary">
-            Go to sign in
+            <Trans>Go to sign in</Trans>
           </Link>
         </p>
       </section>
@@ -35,22 +41,26 @@ export function RestoreAccountPage() {
   return (
     <section aria-labelledby="restore-heading" className="card">
       <PageHeading id="restore-heading" focusKey="restore" focusOnLoad>
-        Restore your account
+        <Trans>Restore your account</Trans>
       </PageHeading>
-      <StatusRegion tone={failure ? 'error' : 'info'} message={failure ?? (restore.isPending ? 'Restoring your account…' : null)} />
+      <StatusRegion tone={failure ? 'error' : 'info'} message={failure ?? (restore.isPending ? t`Restoring your account…` : null)} />
       <p>
-        A deleted account can be restored for {RESTORE_WINDOW_DAYS} days with the link we e-mailed, unless its e-mail address or license ID has been
-        registered again. Restoring brings back your faces, emergency contacts and activity; you then sign in and pair your glasses again.
+        <Trans>
+          A deleted account can be restored for {RESTORE_WINDOW_DAYS} days with the link we e-mailed, unless its e-mail address or license ID has been
+          registered again. Restoring brings back your faces, emergency contacts and activity; you then sign in and pair your glasses again.
+        </Trans>
       </p>
       {token ? (
         <p className="actions">
           <Button busy={restore.isPending} onClick={() => restore.mutate(token)}>
-            {accountMessages.restoreAccount}
+            {localise(accountMessages.restoreAccount)}
           </Button>
         </p>
       ) : null}
       <p>
-        <Link to={paths.login}>BACK TO LOGIN</Link>
+        <Link to={paths.login}>
+          <Trans>BACK TO LOGIN</Trans>
+        </Link>
       </p>
     </section>
   );
