@@ -1,3 +1,5 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { msg } from '@lingui/core/macro';
 import { Link } from 'react-router';
 import { PageHeading } from '../../components/ui/page-heading.tsx';
 import { StatusRegion } from '../../components/ui/status-region.tsx';
@@ -8,10 +10,10 @@ import { ProfileMenu } from './profile-menu.tsx';
 import { SetUpChecklist } from './set-up-checklist.tsx';
 
 const CARDS = [
-  { to: paths.faces, title: 'Face Recognition', text: 'Teach your glasses the faces of the people you know.' },
-  { to: paths.sos, title: 'Emergency Setup', text: 'Choose who we contact in an emergency.' },
-  { to: paths.manual, title: 'Knowledge Base', text: 'Read the latest SEVA user manual.' },
-  { to: paths.updates, title: 'Updates', text: 'Scan QR codes to install or update SEVA features.' },
+  { to: paths.faces, title: msg`Face Recognition`, text: msg`Teach your glasses the faces of the people you know.` },
+  { to: paths.sos, title: msg`Emergency Setup`, text: msg`Choose who we contact in an emergency.` },
+  { to: paths.manual, title: msg`Knowledge Base`, text: msg`Read the latest SEVA user manual.` },
+  { to: paths.updates, title: msg`Updates`, text: msg`Scan QR codes to install or update SEVA features.` },
 ] as const;
 
 /**
@@ -19,10 +21,11 @@ const CARDS = [
  * checklist with the next step (issue #9), then the four cards.
  */
 export function DashboardPage() {
+  const { t, i18n } = useLingui();
   const { data: user } = useSession();
   // A helper (issue #18) is welcomed by their own name, and not asked to complete the wearer's profile.
   const helper = useHelper();
-  const name = (helper ? helper.name : user?.username)?.trim() || 'User';
+  const name = (helper ? helper.name : user?.username)?.trim() || t`User`;
   const incomplete = !helper && user && (!user.username || !user.phone);
   return (
     <>
@@ -30,16 +33,20 @@ export function DashboardPage() {
         <PageHeading>{screenHeadings[paths.dashboard]}</PageHeading>
         <ProfileMenu name={name} />
       </div>
-      <p className="lead">Welcome back, {name}</p>
-      <StatusRegion tone="error" message={incomplete ? 'Profile data incomplete. Please update your profile.' : null} />
+      <p className="lead">
+        <Trans>Welcome back, {name}</Trans>
+      </p>
+      <StatusRegion tone="error" message={incomplete ? t`Profile data incomplete. Please update your profile.` : null} />
       <SetUpChecklist email={user?.email} wearer={helper ? (helper.actingFor?.username ?? user?.username ?? '') : undefined} />
-      <h2 className="section-heading">All features</h2>
+      <h2 className="section-heading">
+        <Trans>All features</Trans>
+      </h2>
       <ul className="card-grid">
         {CARDS.map((card) => (
           <li key={card.to}>
             <Link to={card.to} className="feature-card">
-              <h3>{card.title}</h3>
-              <p>{card.text}</p>
+              <h3>{i18n._(card.title)}</h3>
+              <p>{i18n._(card.text)}</p>
             </Link>
           </li>
         ))}

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Button, Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components';
 import { useNavigate } from 'react-router';
 import { paths } from '../../lib/paths.ts';
@@ -9,7 +10,9 @@ export function ProfileMenu({ name }: { name: string }) {
   const { signOut } = useSignOutAndLeave();
   return (
     <MenuTrigger>
-      <Button className="button button-secondary">Profile menu for {name}</Button>
+      <Button className="button button-secondary">
+        <Trans>Profile menu for {name}</Trans>
+      </Button>
       <Popover placement="bottom end" className="popover">
         <Menu
           className="menu"
@@ -19,10 +22,10 @@ export function ProfileMenu({ name }: { name: string }) {
           }}
         >
           <MenuItem id="profile" className="menu-item">
-            User Profile
+            <Trans>User Profile</Trans>
           </MenuItem>
           <MenuItem id="sign-out" className="menu-item">
-            Sign Out
+            <Trans>Sign Out</Trans>
           </MenuItem>
         </Menu>
       </Popover>

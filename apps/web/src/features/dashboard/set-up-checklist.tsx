@@ -1,3 +1,5 @@
+import { useLingui } from '@lingui/react/macro';
+import { plural } from '@lingui/core/macro';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { paths, type ScreenPath } from '../../lib/paths.ts';
@@ -16,20 +18,21 @@ interface SetUpStep {
   link: { to: ScreenPath; label: string };
 }
 
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-
 /** The text of a step whose answer is loading or failed; otherwise `read` words the answer. */
-function stepText<T>(query: UseQueryResult<T>, read: (data: T) => string): string {
-  if (query.isError) return 'This could not be checked just now.';
-  if (query.data === undefined) return 'Checking…';
+function stepText<T>(t: TFunction, query: UseQueryResult<T>, read: (data: T) => string): string {
+  if (query.isError) return t`This could not be checked just now.`;
+  if (query.data === undefined) return t`Checking…`;
   return read(query.data);
 }
+
+type TFunction = ReturnType<typeof useLingui>['t'];
 
 /**
  * The steps, in the order a new user takes them: the glasses first (issue #10), as everything else is for them. A
  * helper (issue #18; `wearer` is whom they help) sees the others: only the wearer pairs glasses.
  */
 function useSetUpSteps(email: string | undefined, wearer: string | undefined): SetUpStep[] {
+  const { t } = useLingui();
   const glasses = usePairedGlassesCount(wearer === undefined);
   const contacts = useEmergencyContacts();
   const faces = useFaceCount(email);
@@ -38,51 +41,61 @@ function useSetUpSteps(email: string | undefined, wearer: string | undefined): S
   const steps: SetUpStep[] = [
     {
       id: 'glasses',
-      title: 'Glasses',
+      title: t`Glasses`,
       done: glasses.data === undefined ? undefined : glasses.data > 0,
-      text: stepText(glasses, (n) =>
-        n === 0 ? 'No glasses paired yet. Pair your glasses so they get your faces and emergency contacts.' : n === 1 ? 'Your glasses are paired.' : `${n} pairs of glasses are paired.`,
+      text: stepText(t, glasses, (n) =>
+        n === 0 ? t`No glasses paired yet. Pair your glasses so they get your faces and emergency contacts.` : n === 1 ? t`Your glasses are paired.` : t`${n} pairs of glasses are paired.`,
       ),
-      link: glasses.data ? { to: paths.profile, label: 'See paired glasses' } : { to: paths.pair, label: 'Pair your glasses' },
+      link: glasses.data ? { to: paths.profile, label: t`See paired glasses` } : { to: paths.pair, label: t`Pair your glasses` },
     },
     {
       id: 'contact',
-      title: 'Emergency contact',
+      title: t`Emergency contact`,
       done: contacts.data === undefined ? undefined : primary !== undefined,
-      text: stepText(contacts, () => (primary ? `${primary.name} is your primary emergency contact.` : 'No emergency contact yet. Your glasses need one to call for help.')),
-      link: primary ? { to: paths.sos, label: 'Check emergency contacts' } : { to: paths.sos, label: 'Add an emergency contact' },
+      text: stepText(t, contacts, () => {
+        const name = primary?.name;
+        return name ? t`${name} is your primary emergency contact.` : t`No emergency contact yet. Your glasses need one to call for help.`;
+      }),
+      link: primary ? { to: paths.sos, label: t`Check emergency contacts` } : { to: paths.sos, label: t`Add an emergency contact` },
     },
     {
       id: 'faces',
-      title: 'Faces',
+      title: t`Faces`,
       done: faces.data === undefined ? undefined : faces.data > 0,
-      text: stepText(faces, (n) => (n > 0 ? `${plural(n, 'face', 'faces')} saved for your glasses to recognise.` : 'No faces yet. Add the people you would like your glasses to recognise.')),
-      link: faces.data === 0 ? { to: paths.addFace, label: 'Add a face' } : { to: paths.faces, label: 'Manage faces' },
+      text: stepText(t, faces, (n) =>
+        n > 0 ? t`${plural(n, { one: '# face', other: '# faces' })} saved for your glasses to recognise.` : t`No faces yet. Add the people you would like your glasses to recognise.`,
+      ),
+      link: faces.data === 0 ? { to: paths.addFace, label: t`Add a face` } : { to: paths.faces, label: t`Manage faces` },
     },
     {
       id: 'updates',
-      title: 'Feature updates',
+      title: t`Feature updates`,
       // Done only when there are glasses to be up to date: a first visit has nothing installed yet.
       // A helper cannot see the wearer's glasses: for them the step is about the updates alone.
       done: updates.data === undefined ? undefined : wearer !== undefined ? updates.data === 0 : glasses.data === undefined ? undefined : glasses.data > 0 && updates.data === 0,
-      text: glasses.data === 0 ? 'Pair your glasses first; then you can install features on them.' : stepText(updates, (n) => (n > 0 ? `${plural(n, 'feature update', 'feature updates')} available to install.` : 'Your glasses are up to date.')),
-      link: { to: paths.updates, label: (updates.data ?? 0) > 0 ? 'Install updates' : 'See all features' },
+      text:
+        glasses.data === 0
+          ? t`Pair your glasses first; then you can install features on them.`
+          : stepText(t, updates, (n) => (n > 0 ? t`${plural(n, { one: '# feature update', other: '# feature updates' })} available to install.` : t`Your glasses are up to date.`)),
+      link: { to: paths.updates, label: (updates.data ?? 0) > 0 ? t`Install updates` : t`See all features` },
     },
   ];
   return wearer === undefined ? steps : steps.filter((step) => step.id !== 'glasses');
 }
 
-const stateWord = (done: boolean) => (done ? 'Done' : 'Not started');
 
 /** The dashboard's lead (issue #9): where the user's set-up stands and the next step, as a short checklist. */
 export function SetUpChecklist({ email, wearer }: { email: string | undefined; wearer?: string | undefined }) {
+  const { t } = useLingui();
+  const stateWord = (done: boolean) => (done ? t`Done` : t`Not started`);
   const steps = useSetUpSteps(email, wearer);
   const checked = steps.filter((s) => s.done !== undefined);
   const done = steps.filter((s) => s.done).length;
+  const total = steps.length;
   return (
     <section className="card setup" aria-labelledby="setup-heading">
-      <h2 id="setup-heading">{wearer === undefined ? 'Your set-up' : `${wearer}'s set-up`}</h2>
-      <p className="setup-summary">{checked.length === steps.length ? `${done} of ${steps.length} done.` : 'Checking your set-up…'}</p>
+      <h2 id="setup-heading">{wearer === undefined ? t`Your set-up` : t`${wearer}'s set-up`}</h2>
+      <p className="setup-summary">{checked.length === steps.length ? t`${done} of ${total} done.` : t`Checking your set-up…`}</p>
       <ul className="setup-steps">
         {steps.map((step) => (
           <li key={step.id} className={`setup-step setup-step-${step.done === undefined ? 'pending' : step.done ? 'done' : 'todo'}`}>
