@@ -14,8 +14,8 @@ import path from 'node:path';
 import { recipeSteps, StaleStep } from './walk-recipes/steps.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
-/** What the checks read: the workspaces and every folder a tsconfig includes. */
-const COPIED = ['apps', 'packages', 'test-kit', 'test-data', 'bench', 'scripts', 'tools', 'package.json', 'tsconfig.base.json', 'vitest.config.ts'];
+/** What the checks read: the workspaces, every folder a tsconfig includes, and the catalogs the web is built with. */
+const COPIED = ['apps', 'packages', 'test-kit', 'test-data', 'bench', 'scripts', 'tools', 'locales', 'lingui.config.ts', 'package.json', 'tsconfig.base.json', 'vitest.config.ts'];
 const SKIPPED = new Set(['node_modules', 'dist', '.tmp']);
 const stale = process.argv.includes('--stale');
 const keep = process.argv.includes('--keep');

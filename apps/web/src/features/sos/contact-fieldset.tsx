@@ -1,3 +1,5 @@
+import { useLocalise } from '../../lib/i18n/use-localise.ts';
+import { useLingui } from '@lingui/react/macro';
 import { allowedLengths, CONTACT_DEFAULT_COUNTRY_CODE, CONTACT_NAME_MAX, digitCountText, type ContactSlot } from '@seva/shared';
 import { PhoneField } from '../../components/ui/phone-field.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
@@ -10,8 +12,10 @@ import type { ContactsFormApi } from './use-contacts-form.ts';
  * starts with it, so the two cards' fields are told apart when listed out of context.
  */
 export function ContactFieldset({ slot, form }: { slot: ContactSlot; form: ContactsFormApi }) {
+  const { t } = useLingui();
+  const localise = useLocalise();
   const { register, watch, formState } = form;
-  const { title, badge, who } = SLOT_INFO[slot];
+  const [title, badge, who] = [SLOT_INFO[slot].title, SLOT_INFO[slot].badge, SLOT_INFO[slot].who].map(localise) as [string, string, string];
   const required = slot === 'primary';
   const countryCode = watch(`${slot}.countryCode`) ?? CONTACT_DEFAULT_COUNTRY_CODE;
   const errors = formState.errors[slot];
@@ -24,11 +28,11 @@ export function ContactFieldset({ slot, form }: { slot: ContactSlot; form: Conta
       </legend>
       <div className="sos-fields">
         <p id={noteId} className="field-hint">
-          {required ? 'Enter a name and a phone number.' : 'Enter both a name and a phone number, or leave both blank.'}
+          {required ? t`Enter a name and a phone number.` : t`Enter both a name and a phone number, or leave both blank.`}
         </p>
         <TextField
-          label="Full Name"
-          aria-label={`${who} full name`}
+          label={t`Full Name`}
+          aria-label={t`${who} full name`}
           aria-required={required || undefined}
           autoComplete="off"
           maxLength={CONTACT_NAME_MAX}
@@ -40,9 +44,9 @@ export function ContactFieldset({ slot, form }: { slot: ContactSlot; form: Conta
           number={register(`${slot}.phoneNumber`)}
           countryCode={countryCode}
           phoneText={watch(`${slot}.phoneNumber`) ?? ''}
-          countryName={`${who} country code`}
-          numberName={`${who} phone number`}
-          placeholder={`${badge} (${digitCountText(allowedLengths(countryCode))})`}
+          countryName={t`${who} country code`}
+          numberName={t`${who} phone number`}
+          placeholder={`${badge} (${localise(digitCountText(allowedLengths(countryCode)))})`}
           countryError={errors?.countryCode?.message}
           numberError={errors?.phoneNumber?.message}
           autoComplete="off"

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { contactMessages, contactsFormIssue, type ContactsInput, type ContactSlot } from '@seva/shared';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
@@ -42,6 +43,7 @@ function blankFields(values: ContactsInput, issue: string): Array<`${ContactSlot
  * what it was about is fixed (issue #9). When the session has ended, what was typed is kept for after signing in.
  */
 export function ContactsForm({ initial, focusOnOpen, onSaved, onCancel, onRefused }: ContactsFormProps) {
+  const { t } = useLingui();
   const save = useSaveContacts();
   const uid = useSession().data?.uid;
   const form = useContactsForm(initial);
@@ -114,7 +116,7 @@ export function ContactsForm({ initial, focusOnOpen, onSaved, onCancel, onRefuse
       </div>
       <div className="actions">
         <Button type="submit" busy={busy}>
-          {busy ? 'Saving...' : 'Save Contacts'}
+          {busy ? t`Saving...` : t`Save Contacts`}
         </Button>
         {onCancel ? (
           <Button
@@ -124,7 +126,7 @@ export function ContactsForm({ initial, focusOnOpen, onSaved, onCancel, onRefuse
               onCancel();
             }}
           >
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
         ) : null}
       </div>

@@ -1,3 +1,5 @@
+import { useLocalise } from '../../lib/i18n/use-localise.ts';
+import { Trans } from '@lingui/react/macro';
 import { CONTACT_SLOTS, contactMessages, formatPhoneNumber, phoneHref, storedPhoneNumber, type ContactSlot, type EmergencyContact } from '@seva/shared';
 import { useEffect, useRef, type Ref } from 'react';
 import { Button } from '../../components/ui/button.tsx';
@@ -30,7 +32,9 @@ export function ContactsView({ contacts, onEdit, focus }: ContactsViewProps) {
         ))}
       </div>
       <div ref={editButton} className="actions">
-        <Button onClick={onEdit}>Edit Contacts</Button>
+        <Button onClick={onEdit}>
+          <Trans>Edit Contacts</Trans>
+        </Button>
       </div>
     </>
   );
@@ -45,21 +49,26 @@ function ContactCard({
   contact: EmergencyContact | undefined;
   headingRef: Ref<HTMLHeadingElement> | undefined;
 }) {
+  const localise = useLocalise();
   const { title, badge } = SLOT_INFO[slot];
   const headingId = `sos-${slot}-heading`;
   return (
     <section className="card sos-card" aria-labelledby={headingId}>
       <div className="sos-card-header">
         <h2 id={headingId} ref={headingRef} tabIndex={-1}>
-          {title}
+          {localise(title)}
         </h2>
-        <span className={`sos-badge sos-badge-${slot}`}>{badge}</span>
+        <span className={`sos-badge sos-badge-${slot}`}>{localise(badge)}</span>
       </div>
       {contact ? (
         <dl className="sos-details">
-          <dt>Name</dt>
+          <dt>
+            <Trans>Name</Trans>
+          </dt>
           <dd>{contact.name}</dd>
-          <dt>Phone</dt>
+          <dt>
+            <Trans>Phone</Trans>
+          </dt>
           <dd>
             <a href={phoneHref(storedPhoneNumber(contact.country_code, contact.phone_number))}>
               {formatPhoneNumber(storedPhoneNumber(contact.country_code, contact.phone_number))}
@@ -67,7 +76,7 @@ function ContactCard({
           </dd>
         </dl>
       ) : (
-        <p className="sos-not-provided">{contactMessages.notProvided}</p>
+        <p className="sos-not-provided">{localise(contactMessages.notProvided)}</p>
       )}
     </section>
   );

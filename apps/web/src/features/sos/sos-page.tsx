@@ -1,3 +1,5 @@
+import { useLocalise } from '../../lib/i18n/use-localise.ts';
+import { Trans } from '@lingui/react/macro';
 import { CONTACT_DEFAULT_COUNTRY_CODE, contactMessages, contactsToFormValues, countryOfInternationalNumber } from '@seva/shared';
 import { useState } from 'react';
 import { PageHeading } from '../../components/ui/page-heading.tsx';
@@ -13,12 +15,12 @@ import { ContactsView, type ContactsViewProps } from './contacts-view.tsx';
 import type { ContactsFormValues } from './use-contacts-form.ts';
 
 /** Not in SPEC: says why the form is empty when the saved contacts could not be read (product §4: edit mode then). */
-const CONTACTS_LOAD_FAILED = 'Your saved contacts could not be loaded. You can enter them again below.';
+const CONTACTS_LOAD_FAILED = /*i18n*/ 'Your saved contacts could not be loaded. You can enter them again below.';
 /** Not in SPEC: contacts typed before the session ended, back after signing in again (issue #9). */
-export const DRAFT_RESTORED = 'Your unsaved changes are back. Check them, then press Save Contacts.';
+export const DRAFT_RESTORED = /*i18n*/ 'Your unsaved changes are back. Check them, then press Save Contacts.';
 /** Not in SPEC: what the glasses do with these contacts (issue #9). */
 const HOW_GLASSES_USE_CONTACTS =
-  'Your paired SEVA glasses keep a copy of these contacts, updated each time they connect. When you ask the glasses for help, they contact your primary contact first, then your secondary contact.';
+  /*i18n*/ 'Your paired SEVA glasses keep a copy of these contacts, updated each time they connect. When you ask the glasses for help, they contact your primary contact first, then your secondary contact.';
 
 /**
  * /sos, Emergency Contacts (product §2, §4, §5): read mode when contacts are saved, else edit mode (also when
@@ -27,6 +29,7 @@ const HOW_GLASSES_USE_CONTACTS =
  * typed before the session ended open again in edit mode (issue #9).
  */
 export function SosPage() {
+  const localise = useLocalise();
   const contacts = useContacts();
   const saved = useTimedMessage();
   const user = useSession().data;
@@ -45,8 +48,10 @@ export function SosPage() {
   return (
     <>
       <PageHeading>{screenHeadings[paths.sos]}</PageHeading>
-      <p className="lead">Add contact information for people we should reach in case of an emergency. Primary contact is required.</p>
-      <p>{HOW_GLASSES_USE_CONTACTS}</p>
+      <p className="lead">
+        <Trans>Add contact information for people we should reach in case of an emergency. Primary contact is required.</Trans>
+      </p>
+      <p>{localise(HOW_GLASSES_USE_CONTACTS)}</p>
       <StatusRegion tone={contacts.isPending || (!error && !saved.message) ? 'info' : error ? 'error' : 'success'} message={message} />
       {contacts.isPending ? null : isEditing ? (
         <ContactsForm
