@@ -23,14 +23,14 @@ export type FeatureDbKey = (typeof FEATURE_DB_KEYS)[number];
 
 /** product §3: the eight features, in carousel order. */
 export const FEATURES: readonly Feature[] = [
-  { id: 1, name: 'Describe Scene', dbKey: 'describe_scene', description: 'AI-powered scene description', colour: '#1a4d8f' },
-  { id: 2, name: 'Navigate', dbKey: 'navigate', description: 'Indoor navigation with obstacle detection', colour: '#0b5d3b' },
-  { id: 3, name: 'Find Object', dbKey: 'find_object', description: 'Locate objects in your environment', colour: '#8a3b00' },
-  { id: 4, name: 'Recognise Face', dbKey: 'recognise_face', description: 'Identify trained faces in real-time', colour: '#6b2c91' },
-  { id: 5, name: 'Read For Me', dbKey: 'read_for_me', description: 'Text recognition and reading', colour: '#9b1c31' },
-  { id: 6, name: 'Talk To Me', dbKey: 'talk_to_me', description: 'Voice-based communication assistant', colour: '#005a66' },
-  { id: 7, name: 'Play Music', dbKey: 'play_music', description: 'Audio entertainment with voice controls', colour: '#5c4b00' },
-  { id: 8, name: 'Magnify', dbKey: 'magnify', description: 'Digital magnifier with contrast', colour: '#37474f' },
+  { id: 1, name: /*i18n*/ 'Describe Scene', dbKey: 'describe_scene', description: /*i18n*/ 'AI-powered scene description', colour: '#1a4d8f' },
+  { id: 2, name: /*i18n*/ 'Navigate', dbKey: 'navigate', description: /*i18n*/ 'Indoor navigation with obstacle detection', colour: '#0b5d3b' },
+  { id: 3, name: /*i18n*/ 'Find Object', dbKey: 'find_object', description: /*i18n*/ 'Locate objects in your environment', colour: '#8a3b00' },
+  { id: 4, name: /*i18n*/ 'Recognise Face', dbKey: 'recognise_face', description: /*i18n*/ 'Identify trained faces in real-time', colour: '#6b2c91' },
+  { id: 5, name: /*i18n*/ 'Read For Me', dbKey: 'read_for_me', description: /*i18n*/ 'Text recognition and reading', colour: '#9b1c31' },
+  { id: 6, name: /*i18n*/ 'Talk To Me', dbKey: 'talk_to_me', description: /*i18n*/ 'Voice-based communication assistant', colour: '#005a66' },
+  { id: 7, name: /*i18n*/ 'Play Music', dbKey: 'play_music', description: /*i18n*/ 'Audio entertainment with voice controls', colour: '#5c4b00' },
+  { id: 8, name: /*i18n*/ 'Magnify', dbKey: 'magnify', description: /*i18n*/ 'Digital magnifier with contrast', colour: '#37474f' },
 ];
 
 /** A level-H QR of 320 px stays easy to scan with links up to this length. */

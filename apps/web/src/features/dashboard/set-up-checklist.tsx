@@ -18,14 +18,12 @@ interface SetUpStep {
   link: { to: ScreenPath; label: string };
 }
 
-/** The text of a step whose answer is loading or failed; otherwise `read` words the answer. */
-function stepText<T>(t: TFunction, query: UseQueryResult<T>, read: (data: T) => string): string {
-  if (query.isError) return t`This could not be checked just now.`;
-  if (query.data === undefined) return t`Checking…`;
+/** The text of a step whose answer is loading or failed (`words`); otherwise `read` words the answer. */
+function stepText<T>(words: { failed: string; checking: string }, query: UseQueryResult<T>, read: (data: T) => string): string {
+  if (query.isError) return words.failed;
+  if (query.data === undefined) return words.checking;
   return read(query.data);
 }
-
-type TFunction = ReturnType<typeof useLingui>['t'];
 
 /**
  * The steps, in the order a new user takes them: the glasses first (issue #10), as everything else is for them. A
@@ -33,6 +31,7 @@ type TFunction = ReturnType<typeof useLingui>['t'];
  */
 function useSetUpSteps(email: string | undefined, wearer: string | undefined): SetUpStep[] {
   const { t } = useLingui();
+  const words = { failed: t`This could not be checked just now.`, checking: t`Checking…` };
   const glasses = usePairedGlassesCount(wearer === undefined);
   const contacts = useEmergencyContacts();
   const faces = useFaceCount(email);
@@ -43,7 +42,7 @@ function useSetUpSteps(email: string | undefined, wearer: string | undefined): S
       id: 'glasses',
       title: t`Glasses`,
       done: glasses.data === undefined ? undefined : glasses.data > 0,
-      text: stepText(t, glasses, (n) =>
+      text: stepText(words, glasses, (n) =>
         n === 0 ? t`No glasses paired yet. Pair your glasses so they get your faces and emergency contacts.` : n === 1 ? t`Your glasses are paired.` : t`${n} pairs of glasses are paired.`,
       ),
       link: glasses.data ? { to: paths.profile, label: t`See paired glasses` } : { to: paths.pair, label: t`Pair your glasses` },
@@ -52,7 +51,7 @@ function useSetUpSteps(email: string | undefined, wearer: string | undefined): S
       id: 'contact',
       title: t`Emergency contact`,
       done: contacts.data === undefined ? undefined : primary !== undefined,
-      text: stepText(t, contacts, () => {
+      text: stepText(words, contacts, () => {
         const name = primary?.name;
         return name ? t`${name} is your primary emergency contact.` : t`No emergency contact yet. Your glasses need one to call for help.`;
       }),
@@ -62,7 +61,7 @@ function useSetUpSteps(email: string | undefined, wearer: string | undefined): S
       id: 'faces',
       title: t`Faces`,
       done: faces.data === undefined ? undefined : faces.data > 0,
-      text: stepText(t, faces, (n) =>
+      text: stepText(words, faces, (n) =>
         n > 0 ? t`${plural(n, { one: '# face', other: '# faces' })} saved for your glasses to recognise.` : t`No faces yet. Add the people you would like your glasses to recognise.`,
       ),
       link: faces.data === 0 ? { to: paths.addFace, label: t`Add a face` } : { to: paths.faces, label: t`Manage faces` },
@@ -76,7 +75,7 @@ function useSetUpSteps(email: string | undefined, wearer: string | undefined): S
       text:
         glasses.data === 0
           ? t`Pair your glasses first; then you can install features on them.`
-          : stepText(t, updates, (n) => (n > 0 ? t`${plural(n, { one: '# feature update', other: '# feature updates' })} available to install.` : t`Your glasses are up to date.`)),
+          : stepText(words, updates, (n) => (n > 0 ? t`${plural(n, { one: '# feature update', other: '# feature updates' })} available to install.` : t`Your glasses are up to date.`)),
       link: { to: paths.updates, label: (updates.data ?? 0) > 0 ? t`Install updates` : t`See all features` },
     },
   ];

@@ -27,8 +27,8 @@ export function featureAvailability(feature: Feature, loaded: ReadonlyMap<string
   return state.installedVersion ? { kind: 'download', url: state.downloadUrl, installedVersion: state.installedVersion } : { kind: 'download', url: state.downloadUrl };
 }
 
-export const NOT_AVAILABLE_YET = 'Not available yet';
-export const FEATURE_DATA_UNAVAILABLE = 'Feature data could not be loaded.';
+export const NOT_AVAILABLE_YET = /*i18n*/ 'Not available yet';
+export const FEATURE_DATA_UNAVAILABLE = /*i18n*/ 'Feature data could not be loaded.';
 
 /** The user can do something with this feature now: install it or update it from its link. */
 export const hasDownload = (availability: Availability): availability is { kind: 'download'; url: string } => availability.kind === 'download';
@@ -40,11 +40,11 @@ export const hasDownload = (availability: Availability): availability is { kind:
 export function availabilityName(availability: Availability): string | undefined {
   switch (availability.kind) {
     case 'installed':
-      return 'up to date';
+      return /*i18n*/ 'up to date';
     case 'download':
-      return 'install or update available';
+      return /*i18n*/ 'install or update available';
     case 'unavailable':
-      return 'not available yet';
+      return /*i18n*/ 'not available yet';
     case 'unknown':
     case 'loading':
       return undefined;

@@ -1,3 +1,5 @@
+import { useLocalise } from '../../lib/i18n/use-localise.ts';
+import { Trans } from '@lingui/react/macro';
 import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { dotLabel, slideAnnouncement, slideLabel, wrapIndex } from './carousel-index.ts';
@@ -19,7 +21,11 @@ interface FeatureCarouselProps {
  * a dot per slide; the new slide is announced ('2 of 8: Navigate') politely. Left and right arrow keys on the
  * carousel's buttons move too; on a dot, focus follows to the new slide's dot.
  */
+/** The name of the dots' group. */
+const FEATURES_LABEL = /*i18n*/ 'Features';
+
 export function FeatureCarousel({ label, names, states, index, onIndexChange, renderSlide }: FeatureCarouselProps) {
+  const localise = useLocalise();
   const count = names.length;
   const [announcement, setAnnouncement] = useState('');
   const dots = useRef<Array<HTMLButtonElement | null>>([]);
@@ -27,7 +33,7 @@ export function FeatureCarousel({ label, names, states, index, onIndexChange, re
 
   const show = (next: number) => {
     onIndexChange(next);
-    setAnnouncement(slideAnnouncement(next, count, names[next] ?? ''));
+    setAnnouncement(localise(slideAnnouncement(next, count, localise(names[next] ?? ''))));
   };
   const arrowKeys = (event: KeyboardEvent<HTMLButtonElement>, onDot: boolean) => {
     const step = event.key === 'ArrowLeft' ? -1 : event.key === 'ArrowRight' ? 1 : 0;
@@ -42,16 +48,16 @@ export function FeatureCarousel({ label, names, states, index, onIndexChange, re
     <section className="carousel" aria-roledescription="carousel" aria-label={label}>
       <div className="carousel-controls">
         <Button variant="secondary" aria-controls={slideId} onClick={() => show(wrapIndex(index, -1, count))} onKeyDown={(e) => arrowKeys(e, false)}>
-          Previous feature
+          <Trans>Previous feature</Trans>
         </Button>
         <Button variant="secondary" aria-controls={slideId} onClick={() => show(wrapIndex(index, 1, count))} onKeyDown={(e) => arrowKeys(e, false)}>
-          Next feature
+          <Trans>Next feature</Trans>
         </Button>
       </div>
-      <div id={slideId} className="carousel-slide" role="group" aria-roledescription="slide" aria-label={slideLabel(index, count)}>
+      <div id={slideId} className="carousel-slide" role="group" aria-roledescription="slide" aria-label={localise(slideLabel(index, count))}>
         {renderSlide(index)}
       </div>
-      <div className="carousel-dots" role="group" aria-label="Features">
+      <div className="carousel-dots" role="group" aria-label={localise(FEATURES_LABEL)}>
         {names.map((name, i) => (
           <button
             key={name}
@@ -60,7 +66,7 @@ export function FeatureCarousel({ label, names, states, index, onIndexChange, re
             }}
             type="button"
             className="carousel-dot"
-            aria-label={dotLabel(i, name, states?.[i])}
+            aria-label={localise(dotLabel(i, localise(name), states?.[i] && localise(states[i])))}
             aria-current={i === index ? 'true' : undefined}
             aria-controls={slideId}
             onClick={() => show(i)}

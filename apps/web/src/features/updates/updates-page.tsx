@@ -1,4 +1,6 @@
-import { FEATURES, type Feature } from '@seva/shared';
+import { useLocalise } from '../../lib/i18n/use-localise.ts';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { FEATURES, type Feature, fill } from '@seva/shared';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { PageHeading } from '../../components/ui/page-heading.tsx';
@@ -13,13 +15,15 @@ import { lastCheckedText } from './last-checked.ts';
 import { UpdatesSummary } from './updates-summary.tsx';
 
 const NAMES = FEATURES.map((f) => f.name);
-const failedToLoadFeatures = (message: string) => `Failed to load feature data: ${message}`;
+const failedToLoadFeatures = (message: string) => fill(/*i18n*/ 'Failed to load feature data: {message}', { message });
 
 /**
  * /updates: a summary of what can be installed or updated now, then the eight features in a carousel, each with the
  * QR code that installs or updates it (product §2, §4, §8).
  */
 export function UpdatesPage() {
+  const { t } = useLingui();
+  const localise = useLocalise();
   const features = useFeatures();
   const links = useMemo(
     () => (features.data ? new Map(features.data.features.map((f) => [f.dbKey, f] as const)) : undefined),
@@ -44,13 +48,13 @@ export function UpdatesPage() {
       {failed ? (
         <p>
           <Button variant="secondary" busy={features.isFetching} onClick={() => void features.refetch()}>
-            Try again
+            <Trans>Try again</Trans>
           </Button>
         </p>
       ) : null}
       <UpdatesSummary available={available} onShow={showCard} />
       <FeatureCarousel
-        label="SEVA features"
+        label={t`SEVA features`}
         names={NAMES}
         states={availability.map(availabilityName)}
         index={index}
@@ -60,7 +64,7 @@ export function UpdatesPage() {
           return <FeatureCard key={feature.dbKey} feature={feature} availability={availability[i]!} />;
         }}
       />
-      {lastChecked ? <p className="updates-last-checked">{lastChecked}</p> : null}
+      {lastChecked ? <p className="updates-last-checked">{localise(lastChecked)}</p> : null}
     </>
   );
 }
