@@ -1,4 +1,5 @@
 import type { ButtonHTMLAttributes, MouseEvent } from 'react';
+import { useLocalise } from '../../lib/i18n/use-localise.ts';
 
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: 'primary' | 'secondary' | 'link' | 'danger' | 'danger-outline';
@@ -9,7 +10,9 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   busy?: boolean;
 }
 
-export function Button({ variant = 'primary', className, type = 'button', busy = false, onClick, ...props }: ButtonProps) {
+/** A button whose text is a shared rule's English (`helperMessages.accept`) says it in the page's language (D-058). */
+export function Button({ variant = 'primary', className, type = 'button', busy = false, onClick, children, ...props }: ButtonProps) {
+  const localise = useLocalise();
   const press = (event: MouseEvent<HTMLButtonElement>) => {
     if (busy) return event.preventDefault();
     onClick?.(event);
@@ -21,6 +24,8 @@ export function Button({ variant = 'primary', className, type = 'button', busy =
       aria-disabled={busy || undefined}
       onClick={press}
       {...props}
-    />
+    >
+      {typeof children === 'string' ? localise(children) : children}
+    </button>
   );
 }

@@ -1,3 +1,5 @@
+import { useLocalise } from '../../lib/i18n/use-localise.ts';
+import { Trans, useLingui } from '@lingui/react/macro';
 import {
   acceptHeading,
   helperMessages,
@@ -20,10 +22,10 @@ import { useDeclineInvitation } from './api/decline-invitation.ts';
 import { useInvitation } from './api/inspect-invitation.ts';
 import { HelperPowers } from './helper-powers.tsx';
 
-const CHECKING_INVITATION = 'Checking your invitation…';
-const INVITATION_HEADING = 'Helper invitation';
-const DEAD_INVITATION_HEADING = 'This invitation cannot be used';
-const DECLINED_HEADING = 'Invitation declined';
+const CHECKING_INVITATION = /*i18n*/ 'Checking your invitation…';
+const INVITATION_HEADING = /*i18n*/ 'Helper invitation';
+const DEAD_INVITATION_HEADING = /*i18n*/ 'This invitation cannot be used';
+const DECLINED_HEADING = /*i18n*/ 'Invitation declined';
 
 /**
  * /helper/accept?token=…, where the invitation e-mail leads (issue #18). The link is checked when the page opens: a
@@ -45,7 +47,9 @@ export function AcceptInvitationPage() {
           {DECLINED_HEADING}
         </PageHeading>
         <StatusRegion tone="success" message={helperMessages.declined} />
-        <p>Nothing was set up. If you change your mind, ask for a new invitation.</p>
+        <p>
+          <Trans>Nothing was set up. If you change your mind, ask for a new invitation.</Trans>
+        </p>
       </section>
     );
   }
@@ -64,7 +68,7 @@ export function AcceptInvitationPage() {
       <StatusRegion tone={invitation.isError ? 'error' : 'info'} message={invitation.isError ? invitation.error.message : CHECKING_INVITATION} />
       {invitation.isError ? (
         <Button variant="secondary" busy={invitation.isFetching} onClick={() => void invitation.refetch()}>
-          Try again
+          <Trans>Try again</Trans>
         </Button>
       ) : null}
     </section>
@@ -72,15 +76,18 @@ export function AcceptInvitationPage() {
 }
 
 function DeadInvitation({ message }: { message: string }) {
+  const localise = useLocalise();
   return (
     <section aria-labelledby="dead-invitation-heading" className="card">
       <PageHeading id="dead-invitation-heading" focusKey="dead" focusOnLoad>
         {DEAD_INVITATION_HEADING}
       </PageHeading>
       <StatusRegion tone="error" message={message} />
-      <p>An invitation link works once and for 7 days. The person who invited you can send a new one from their profile.</p>
       <p>
-        <Link to={paths.helperSignIn}>{helperMessages.signInAsHelper}</Link>
+        <Trans>An invitation link works once and for 7 days. The person who invited you can send a new one from their profile.</Trans>
+      </p>
+      <p>
+        <Link to={paths.helperSignIn}>{localise(helperMessages.signInAsHelper)}</Link>
       </p>
     </section>
   );
@@ -88,6 +95,7 @@ function DeadInvitation({ message }: { message: string }) {
 
 function AcceptInvitation({ token, invitation, decline }: { token: string; invitation: InvitationSummary; decline: ReturnType<typeof useDeclineInvitation> }) {
   const wearer = invitation.wearer.username;
+  const { t } = useLingui();
   const accept = useAcceptInvitation();
   const navigate = useNavigate();
   // Why accepting failed goes to the form's error summary (the form places it); why declining failed, to the screen's
@@ -108,7 +116,7 @@ function AcceptInvitation({ token, invitation, decline }: { token: string; invit
     }
   };
 
-  const status = declineFailure ?? (accept.isPending ? 'Accepting the invitation…' : decline.isPending ? 'Declining the invitation…' : null);
+  const status = declineFailure ?? (accept.isPending ? t`Accepting the invitation…` : decline.isPending ? t`Declining the invitation…` : null);
   return (
     <section aria-labelledby="accept-heading" className="card card-wide">
       <PageHeading id="accept-heading" focusKey="invitation" focusOnLoad>
@@ -142,15 +150,18 @@ interface FormOf {
 }
 
 function NewAccountForm({ email, name, busy, onSend }: FormOf & { name: string }) {
+  const { t } = useLingui();
   const form = useZodForm(() => import('../../lib/form-rules/new-helper-account.ts'), { defaultValues: { name, password: '', confirmPassword: '' } });
   const { register, formState } = form;
   return (
     <Form form={form} onSubmit={onSend} className="form">
-      <h2>Create your helper account</h2>
+      <h2>
+        <Trans>Create your helper account</Trans>
+      </h2>
       <p>You will sign in as a helper with {email} and this password.</p>
       <TextField label={helperMessages.yourName} autoComplete="name" {...register('name')} error={formState.errors.name?.message} />
-      <PasswordField label="Password" autoComplete="new-password" maxLength={PASSWORD_MAX} hint={messages.passwordHint} {...register('password')} error={formState.errors.password?.message} />
-      <PasswordField label="Confirm password" autoComplete="new-password" maxLength={PASSWORD_MAX} {...register('confirmPassword')} error={formState.errors.confirmPassword?.message} />
+      <PasswordField label={t`Password`} autoComplete="new-password" maxLength={PASSWORD_MAX} hint={messages.passwordHint} {...register('password')} error={formState.errors.password?.message} />
+      <PasswordField label={t`Confirm password`} autoComplete="new-password" maxLength={PASSWORD_MAX} {...register('confirmPassword')} error={formState.errors.confirmPassword?.message} />
       <Button type="submit" busy={busy}>
         {helperMessages.accept}
       </Button>
@@ -159,13 +170,16 @@ function NewAccountForm({ email, name, busy, onSend }: FormOf & { name: string }
 }
 
 function ExistingAccountForm({ email, busy, onSend }: FormOf) {
+  const { t } = useLingui();
   const form = useZodForm(() => import('../../lib/form-rules/existing-helper-account.ts'), { defaultValues: { password: '' } });
   const { register, formState } = form;
   return (
     <Form form={form} onSubmit={onSend} className="form">
-      <h2>Sign in to your helper account</h2>
+      <h2>
+        <Trans>Sign in to your helper account</Trans>
+      </h2>
       <p>You already help someone with {email}. Enter the password of that helper account.</p>
-      <PasswordField label="Password" autoComplete="current-password" {...register('password')} error={formState.errors.password?.message} />
+      <PasswordField label={t`Password`} autoComplete="current-password" {...register('password')} error={formState.errors.password?.message} />
       <Button type="submit" busy={busy}>
         {helperMessages.accept}
       </Button>

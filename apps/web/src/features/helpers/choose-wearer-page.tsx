@@ -1,3 +1,5 @@
+import { useLocalise } from '../../lib/i18n/use-localise.ts';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { helperMessages, messages, noLongerHelping, type HelperSessionInfo, type WearerRef } from '@seva/shared';
 import { useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
@@ -8,13 +10,16 @@ import { paths } from '../../lib/paths.ts';
 import { useSignedIn, useSignOutAndLeave } from '../../lib/session.ts';
 import { useChooseWearer } from './api/choose-wearer.ts';
 
+/** What the page says while it asks who is signed in. */
+const CHECKING_SESSION = /*i18n*/ 'Checking your session…';
+
 /**
  * /helper/choose (issue #18): a helper who helps several wearers chooses whom they help now; the shell's 'Switch'
  * leads here too. A helper the wearer has removed comes here on their next page, which says so first.
  */
 export function ChooseWearerPage() {
   const signedIn = useSignedIn();
-  if (signedIn.isPending) return <StatusRegion message="Checking your session…" />;
+  if (signedIn.isPending) return <StatusRegion message={CHECKING_SESSION} />;
   if (signedIn.isError) return <StatusRegion tone="error" message={signedIn.error.message} />;
   if (!signedIn.data) return <Navigate to={paths.helperSignIn} replace />;
   if (!signedIn.data.helper) return <Navigate to={paths.dashboard} replace />;
@@ -22,6 +27,8 @@ export function ChooseWearerPage() {
 }
 
 function ChooseWearer({ helper }: { helper: HelperSessionInfo }) {
+  const { t } = useLingui();
+  const localise = useLocalise();
   const choose = useChooseWearer();
   const navigate = useNavigate();
   const { signOut, isPending: signingOut } = useSignOutAndLeave();
@@ -43,22 +50,31 @@ function ChooseWearer({ helper }: { helper: HelperSessionInfo }) {
       <PageHeading id="choose-heading" focusKey={ended ?? 'choose'} focusOnLoad>
         {ended ? noLongerHelping(ended) : helperMessages.chooseHeading}
       </PageHeading>
-      {ended ? <p>They have ended your access to their SEVA account. Nothing you did for them is lost.</p> : null}
-      <StatusRegion tone={failure ? 'error' : 'info'} message={failure ?? (choose.isPending ? 'Switching…' : null)} />
+      {ended ? (
+        <p>
+          <Trans>They have ended your access to their SEVA account. Nothing you did for them is lost.</Trans>
+        </p>
+      ) : null}
+      <StatusRegion tone={failure ? 'error' : 'info'} message={failure ?? (choose.isPending ? t`Switching…` : null)} />
       {helper.wearers.length === 0 ? (
-        <p>{helperMessages.notHelpingAnyone}</p>
+        <p>{localise(helperMessages.notHelpingAnyone)}</p>
       ) : (
         <>
-          {ended ? <h2>{helperMessages.chooseHeading}</h2> : null}
+          {ended ? <h2>{localise(helperMessages.chooseHeading)}</h2> : null}
           <ul className="choice-list">
             {helper.wearers.map((wearer) => {
               const current = helper.actingFor?.id === wearer.id;
               return (
                 <li key={wearer.id}>
                   <Button variant={current ? 'secondary' : 'primary'} busy={choose.isPending} aria-current={current || undefined} onClick={() => void onChoose(wearer)}>
-                    Help {wearer.username}
+                    <Trans>Help {wearer.username}</Trans>
                   </Button>
-                  {current ? <span className="choice-note"> You are helping them now.</span> : null}
+                  {current ? (
+                    <span className="choice-note">
+                      {' '}
+                      <Trans>You are helping them now.</Trans>
+                    </span>
+                  ) : null}
                 </li>
               );
             })}
@@ -66,10 +82,12 @@ function ChooseWearer({ helper }: { helper: HelperSessionInfo }) {
         </>
       )}
       <p>
-        <Link to={paths.profile}>Your helper account</Link>
+        <Link to={paths.profile}>
+          <Trans>Your helper account</Trans>
+        </Link>
       </p>
       <Button variant="secondary" busy={signingOut} onClick={signOut}>
-        Sign Out
+        <Trans>Sign Out</Trans>
       </Button>
     </section>
   );

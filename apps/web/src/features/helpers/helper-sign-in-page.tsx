@@ -1,3 +1,5 @@
+import { useLocalise } from '../../lib/i18n/use-localise.ts';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { helperMessages, messages, type HelperSignInInput } from '@seva/shared';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
@@ -15,6 +17,8 @@ import { useHelperSignIn } from './api/helper-sign-in.ts';
  * who acts for one wearer goes to /dashboard; one who helps several chooses first.
  */
 export function HelperSignInPage() {
+  const { t } = useLingui();
+  const localise = useLocalise();
   const signedIn = useSignedIn();
   const navigate = useNavigate();
   const notice = (useLocation().state as LoginState | null)?.notice;
@@ -35,20 +39,24 @@ export function HelperSignInPage() {
   return (
     <section aria-labelledby="helper-sign-in-heading" className="card">
       <PageHeading id="helper-sign-in-heading">{helperMessages.signInAsHelper}</PageHeading>
-      <p>For someone who helps a SEVA wearer set up their glasses, with the e-mail address the invitation was sent to.</p>
-      <StatusRegion message={busy ? 'Signing in…' : form.refusal ? null : notice} />
+      <p>
+        <Trans>For someone who helps a SEVA wearer set up their glasses, with the e-mail address the invitation was sent to.</Trans>
+      </p>
+      <StatusRegion message={busy ? t`Signing in…` : form.refusal ? null : notice} />
       <Form form={form} onSubmit={onSubmit} className="form">
-        <TextField label="Email" type="email" autoComplete="username" spellCheck={false} {...register('email')} error={formState.errors.email?.message} />
-        <PasswordField label="Password" autoComplete="current-password" {...register('password')} error={formState.errors.password?.message} />
+        <TextField label={t`Email`} type="email" autoComplete="username" spellCheck={false} {...register('email')} error={formState.errors.email?.message} />
+        <PasswordField label={t`Password`} autoComplete="current-password" {...register('password')} error={formState.errors.password?.message} />
         <Button type="submit" busy={busy}>
-          Sign in
+          <Trans>Sign in</Trans>
         </Button>
       </Form>
       <p>
-        <Link to={paths.helperForgotPassword}>{helperMessages.forgotPassword}</Link>
+        <Link to={paths.helperForgotPassword}>{localise(helperMessages.forgotPassword)}</Link>
       </p>
       <p>
-        Wearing SEVA glasses? <Link to={paths.login}>Sign in with your license ID</Link>
+        <Trans>
+          Wearing SEVA glasses? <Link to={paths.login}>Sign in with your license ID</Link>
+        </Trans>
       </p>
     </section>
   );
