@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { deviceMessages, type pairingCodeSchema } from '@seva/shared';
 import { Link } from 'react-router';
 import type { z } from 'zod';
@@ -8,9 +9,9 @@ import { PAIRING_HELP_ID, paths } from '../../lib/paths.ts';
 
 type PairingCodeForm = ZodForm<z.input<typeof pairingCodeSchema>, z.output<typeof pairingCodeSchema>>;
 
-const HINT = '8 letters and digits, like KXRT-7M4P. Capitals, spaces and the dash are optional.';
+const HINT = /*i18n*/ '8 letters and digits, like KXRT-7M4P. Capitals, spaces and the dash are optional.';
 /** Said with a code that came in the link (?code=): the user confirms it is theirs (RFC 8628 §5.4, remote phishing). */
-const PREFILLED_HINT = `${HINT} Check that it is the code your glasses say.`;
+const PREFILLED_HINT = /*i18n*/ '8 letters and digits, like KXRT-7M4P. Capitals, spaces and the dash are optional. Check that it is the code your glasses say.';
 
 /**
  * Step 1 of /pair: the code the glasses say. The shared schema checks and normalises it (upper case, no spaces or
@@ -22,8 +23,10 @@ export function CodeEntryForm(props: { form: PairingCodeForm; prefilled: boolean
   return (
     <div className="card">
       <p>
-        Start pairing on your SEVA glasses (give them the pair command) and they say a pairing code. Type it here to let them use your SEVA
-        account. <Link to={`${paths.help}#${PAIRING_HELP_ID}`}>How to get a pairing code from your glasses</Link>
+        <Trans>
+          Start pairing on your SEVA glasses (give them the pair command) and they say a pairing code. Type it here to let them use your SEVA
+          account. <Link to={`${paths.help}#${PAIRING_HELP_ID}`}>How to get a pairing code from your glasses</Link>
+        </Trans>
       </p>
       <Form form={form} onSubmit={({ code }) => onSubmit(code)} failure={failure} className="form">
         <TextField
@@ -37,7 +40,7 @@ export function CodeEntryForm(props: { form: PairingCodeForm; prefilled: boolean
           error={formState.errors.code?.message}
         />
         <Button type="submit" busy={busy}>
-          Continue
+          <Trans>Continue</Trans>
         </Button>
       </Form>
     </div>

@@ -1,4 +1,5 @@
-import { normalizeUserCode, onlyWearerCan, type PairedDevice, type PendingPairing } from '@seva/shared';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { normalizeUserCode, onlyWearerCan, type PairedDevice, type PendingPairing, fill } from '@seva/shared';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
@@ -23,7 +24,7 @@ type Step =
   | { kind: 'paired'; device: PairedDevice; message: string }
   | { kind: 'denied'; message: string };
 
-const checkedMessage = (pending: PendingPairing) => `Code ${pending.code} checked. Glasses waiting to pair: ${pending.deviceName}.`;
+const checkedMessage = (pending: PendingPairing) => fill(/*i18n*/ 'Code {code} checked. Glasses waiting to pair: {name}.', { code: pending.code, name: pending.deviceName });
 
 /**
  * /pair (issue #10): the user types the code the glasses say (or arrives with it in `?code=` from the glasses' link),
@@ -37,20 +38,26 @@ export function PairPage() {
 }
 
 function WearerOnly() {
-  const wearer = useSession().data?.username ?? 'the wearer';
+  const { t } = useLingui();
+  const wearer = useSession().data?.username ?? t`the wearer`;
   return (
     <>
       <PageHeading>{screenHeadings[paths.pair]}</PageHeading>
       <StatusRegion tone="error" message={onlyWearerCan(wearer)} />
-      <p>Glasses are paired by the person who wears them, signed in with their own license ID. {wearer} can pair them from their profile.</p>
       <p>
-        <Link to={paths.dashboard}>Go to the dashboard</Link>
+        <Trans>Glasses are paired by the person who wears them, signed in with their own license ID. {wearer} can pair them from their profile.</Trans>
+      </p>
+      <p>
+        <Link to={paths.dashboard}>
+          <Trans>Go to the dashboard</Trans>
+        </Link>
       </p>
     </>
   );
 }
 
 function PairGlasses() {
+  const { t } = useLingui();
   const [params] = useSearchParams();
   const linked = params.get('code') ?? '';
   const [step, setStep] = useState<Step>({ kind: 'entry' });
@@ -114,9 +121,9 @@ function PairGlasses() {
     failure && step.kind !== 'entry'
       ? { tone: 'error' as const, message: failure }
       : step.kind === 'entry'
-        ? { tone: 'info' as const, message: check.isPending ? 'Checking the code…' : null }
+        ? { tone: 'info' as const, message: check.isPending ? t`Checking the code…` : null }
         : step.kind === 'request'
-          ? { tone: 'info' as const, message: allow.isPending ? 'Pairing the glasses…' : deny.isPending ? 'Refusing the pairing…' : allow.isIdle && deny.isIdle ? checkedMessage(step.pending) : null }
+          ? { tone: 'info' as const, message: allow.isPending ? t`Pairing the glasses…` : deny.isPending ? t`Refusing the pairing…` : allow.isIdle && deny.isIdle ? checkedMessage(step.pending) : null }
           : { tone: step.kind === 'paired' ? ('success' as const) : ('info' as const), message: step.message };
 
   return (
@@ -136,21 +143,25 @@ function PairGlasses() {
       {step.kind === 'paired' ? (
         <div className="card">
           <p>
-            {step.device.name} can now reach your SEVA account: they collect their access within a few seconds. We have sent you an e-mail about it.
+            <Trans>{step.device.name} can now reach your SEVA account: they collect their access within a few seconds. We have sent you an e-mail about it.</Trans>
           </p>
           <p>
-            You can unpair them at any time on <Link to={paths.profile}>your profile</Link>.
+            <Trans>
+              You can unpair them at any time on <Link to={paths.profile}>your profile</Link>.
+            </Trans>
           </p>
           <Button variant="secondary" onClick={startAgain}>
-            Pair other glasses
+            <Trans>Pair other glasses</Trans>
           </Button>
         </div>
       ) : null}
       {step.kind === 'denied' ? (
         <div className="card">
-          <p>To pair these glasses later, ask them for a new code.</p>
+          <p>
+            <Trans>To pair these glasses later, ask them for a new code.</Trans>
+          </p>
           <Button variant="secondary" onClick={startAgain}>
-            Pair other glasses
+            <Trans>Pair other glasses</Trans>
           </Button>
         </div>
       ) : null}

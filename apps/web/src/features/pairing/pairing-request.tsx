@@ -1,3 +1,5 @@
+import { useLocalise } from '../../lib/i18n/use-localise.ts';
+import { Trans } from '@lingui/react/macro';
 import { deviceMessages, type PairingAllowInput, type PendingPairing } from '@seva/shared';
 import { useEffect, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
@@ -33,6 +35,7 @@ interface PairingRequestProps {
  * server's words); then the password and 'Allow', or 'Deny' (RFC 8628 §5.4: remote phishing).
  */
 export function PairingRequest({ pending, fromLink, busy, onAllow, onDeny }: PairingRequestProps) {
+  const localise = useLocalise();
   const now = useNow();
   const form = useZodForm(() => import('../../lib/form-rules/pairing-allow.ts'), { defaultValues: { code: pending.code, password: '' } });
   const { register, formState } = form;
@@ -44,35 +47,49 @@ export function PairingRequest({ pending, fromLink, busy, onAllow, onDeny }: Pai
 
   return (
     <section className="card" aria-labelledby="pairing-request-heading">
-      <h2 id="pairing-request-heading">Glasses waiting to pair</h2>
+      <h2 id="pairing-request-heading">
+        <Trans>Glasses waiting to pair</Trans>
+      </h2>
       {fromLink ? (
         <p className="notice notice-error">
-          {deviceMessages.codeFromLink}
+          {localise(deviceMessages.codeFromLink)}
         </p>
       ) : null}
       <dl className="data-list pairing-details">
-        <dt>Glasses (the name they gave themselves)</dt>
+        <dt>
+          <Trans>Glasses (the name they gave themselves)</Trans>
+        </dt>
         <dd>{pending.deviceName}</dd>
-        <dt>{deviceMessages.pairingCodeLabel}</dt>
+        <dt>{localise(deviceMessages.pairingCodeLabel)}</dt>
         <dd>{pending.code}</dd>
-        <dt>Requested</dt>
+        <dt>
+          <Trans>Requested</Trans>
+        </dt>
         <dd>
-          {formatDateTime(pending.requestedAt)} ({deviceMessages.requestedAgo(ago)})
+          {formatDateTime(pending.requestedAt)} ({localise(deviceMessages.requestedAgo(ago))})
         </dd>
-        <dt>Time left</dt>
-        <dd>{deviceMessages.minutesLeft(left)}</dd>
-        <dt>Network</dt>
+        <dt>
+          <Trans>Time left</Trans>
+        </dt>
+        <dd>{localise(deviceMessages.minutesLeft(left))}</dd>
+        <dt>
+          <Trans>Network</Trans>
+        </dt>
         <dd>
-          {pending.network.from}. {pending.network.sameAsYours ? deviceMessages.sameNetwork : <strong>{deviceMessages.differentNetwork}</strong>}
+          {pending.network.from}. {pending.network.sameAsYours ? localise(deviceMessages.sameNetwork) : <strong>{localise(deviceMessages.differentNetwork)}</strong>}
         </dd>
       </dl>
-      <p id="pairing-grants-intro">If you allow them, these glasses will be able to read or do exactly this, and nothing more:</p>
+      <p id="pairing-grants-intro">
+        <Trans>If you allow them, these glasses will be able to read or do exactly this, and nothing more:</Trans>
+      </p>
       <ul aria-labelledby="pairing-grants-intro">
         {pending.grants.map((grant) => (
-          <li key={grant}>{grant}</li>
+          <li key={grant}>{localise(grant)}</li>
         ))}
       </ul>
-      <p>Allow only glasses you own and have with you. You can unpair them at any time on your profile.</p>
+      <p>
+        <Trans>Allow only glasses you own and have with you. You can unpair them at any time on your profile.</Trans>
+      </p>
       <Form form={form} onSubmit={submit} className="form">
         <PasswordField
           label={deviceMessages.passwordLabel}
