@@ -4,7 +4,7 @@ import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import Fastify, { LogController, type FastifyInstance, type FastifyPluginAsync, type onResponseHookHandler } from 'fastify';
-import { DEFAULT_LOCALE, glassesApiMessages, LOCALES, messages } from '@seva/shared';
+import { DEFAULT_LOCALE, glassesApiMessages, LOCALES, messages, PSEUDO_LOCALE } from '@seva/shared';
 import { BODY_LIMIT, ownOrigins, type Config } from './config.ts';
 import { openInfrastructure, type Infrastructure } from './infrastructure.ts';
 import type { Mailer } from './mail/mailer.ts';
@@ -160,7 +160,7 @@ const HASHED_ASSET = `${path.sep}assets${path.sep}`;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /** A page of another language's folder (dist/hi/login.html) is sent for its screen's address, never at its own path. */
-const isLanguageFolder = (page: string) => LOCALES.some((locale) => locale !== DEFAULT_LOCALE && page.startsWith(`${locale}/`));
+const isLanguageFolder = (page: string) => [...LOCALES, PSEUDO_LOCALE].some((locale) => locale !== DEFAULT_LOCALE && page.startsWith(`${locale}/`));
 
 /** The folder of the pages the build prerendered for a signed-in browser (apps/web/prerender.ts). */
 const SIGNED_IN_PAGES = 'signed-in';
@@ -204,7 +204,8 @@ async function registerWebApp(app: FastifyInstance, webDist: string | undefined,
       if (!hasWeb || !isPage) return reply.status(404).send({ message: messages.notFound });
       // Every page is written once per language (issue #23): a cache must not give one reader another's.
       reply.header('Vary', 'Cookie, Accept-Language');
-      const folder = request.locale === DEFAULT_LOCALE ? '' : `${request.locale}/`;
+      const language = request.pseudo ? PSEUDO_LOCALE : request.locale;
+      const folder = language === DEFAULT_LOCALE ? '' : `${language}/`;
       const page = `${pathname.slice(1)}.html`;
       const signedInPage = `${folder}${SIGNED_IN_PAGES}/${page}`;
       if (pages.has(signedInPage)) {

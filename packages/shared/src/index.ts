@@ -95,3 +95,4 @@ export { LOCALES, type Locale, DEFAULT_LOCALE, LOCALE_COOKIE, LOCALE_NAMES, isLo
 export { fill, localise } from './localise.ts';
 export { languageChoiceSchema, type LanguageChoice, languageMessages } from './schemas/language.ts';
 export { glassesApiMessages } from './glasses-api-messages.ts';
+export { PSEUDO_LOCALE, PSEUDO_LETTERS, pseudoText } from './pseudo-locale.ts';

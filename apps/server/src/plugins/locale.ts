@@ -1,4 +1,4 @@
-import { chooseLocale, DEFAULT_LOCALE, isLocale, LOCALE_COOKIE, localise, type Locale } from '@seva/shared';
+import { chooseLocale, DEFAULT_LOCALE, isLocale, LOCALE_COOKIE, localise, PSEUDO_LOCALE, pseudoText, type Locale } from '@seva/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { i18nFor } from '../i18n/catalogs.ts';
 
@@ -6,6 +6,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The request's language: the 'Language' control's cookie, else Accept-Language, else English (issue #23). */
     readonly locale: Locale;
+    /** The page asked for the pseudo-language (en-XA) of the e2e sweep: its pages, and its messages accented (D-058). */
+    readonly pseudo: boolean;
   }
 }
 
@@ -20,11 +22,17 @@ export function registerLocale(app: FastifyInstance): void {
       return chooseLocale({ cookie: this.cookies?.[LOCALE_COOKIE], acceptLanguage: this.headers['accept-language'] });
     },
   });
+  app.decorateRequest('pseudo', {
+    getter(this: FastifyRequest): boolean {
+      return this.cookies?.[LOCALE_COOKIE] === PSEUDO_LOCALE;
+    },
+  });
   app.addHook('preSerialization', async (request, _reply, payload: unknown) => {
     if (!payload || typeof payload !== 'object' || typeof (payload as { message?: unknown }).message !== 'string') return payload;
+    const answer = payload as { message: string };
+    if (request.pseudo) return { ...answer, message: pseudoText(answer.message) };
     const locale = request.locale;
     if (locale === DEFAULT_LOCALE) return payload;
-    const answer = payload as { message: string };
     return { ...answer, message: localise(i18nFor(locale), answer.message) };
   });
 }

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Outlet } from 'react-router';
 import { SiteFooter } from './site-footer.tsx';
 import { SkipLink } from './skip-link.tsx';
@@ -11,7 +12,9 @@ export function AuthHeader() {
           <img src="/logo.svg" alt="" width="40" height="40" />
           <span>SEVA</span>
         </span>
-        <p className="tagline">Smart glasses portal</p>
+        <p className="tagline">
+          <Trans>Smart glasses portal</Trans>
+        </p>
       </div>
     </header>
   );

@@ -1,21 +1,8 @@
 import type { Messages } from '@lingui/core';
+import { pseudoText } from '@seva/shared';
 import type { CompiledMessage } from '@lingui/message-utils/compileMessage';
 
 type Message = Messages[string];
-
-/** Each ASCII letter's accented look-alike: text in the pseudo-language stays readable and is told apart at a glance. */
-const LOOK_ALIKE: Record<string, string> = Object.fromEntries(
-  [...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ'].map((letter, index) => [letter, [...'áƀçđéƒğĥíĵķĺɱñóƥǫŕšťúṽŵẋýžÁƁÇĐÉƑĞĤÍĴĶĹṀÑÓƤǪŔŠŤÚṼŴẊÝŽ'][index]!]),
-);
-
-/** Text in the pseudo-language: every letter accented, and every third doubled, so it runs about a third longer. */
-export function pseudoText(text: string): string {
-  let letters = 0;
-  return text.replace(/[A-Za-z]/g, (letter) => {
-    const accented = LOOK_ALIKE[letter]!;
-    return letters++ % 3 === 0 ? accented + accented : accented;
-  });
-}
 
 /** `<0>`, `</0>`, `<0/>`: where a `<Trans>` puts an element, which must stay as it is. */
 const ELEMENT = /(<\/?\d+\/?>)/;
