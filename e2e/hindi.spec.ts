@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { expectFieldError } from './support/field-error.ts';
 import { mailTo } from './support/outbox.ts';
+import { TRANSLATED_SIGNED_IN, TRANSLATED_SIGNED_OUT } from './support/translated-screens.ts';
 import { unregisteredUser, type TestUser } from '../test-kit/test-user.ts';
 import { expect, test } from './support/fixtures.ts';
 
@@ -75,3 +76,21 @@ test("switching to English with the control shows SPEC's English at once, and th
   await page.getByRole('link', { name: 'Register' }).click();
   await expect(heading(page, 'Create Account')).toBeVisible();
 });
+
+for (const path of TRANSLATED_SIGNED_OUT) {
+  test(`${path} in Hindi passes axe`, async ({ page }) => {
+    await page.goto(path);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'hi');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expectNoAxeViolations(page, `${path} in Hindi`);
+  });
+}
+
+for (const path of TRANSLATED_SIGNED_IN) {
+  test(`${path}, signed in, in Hindi passes axe`, async ({ signedInPage: page }) => {
+    await page.goto(path);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'hi');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expectNoAxeViolations(page, `${path} in Hindi`);
+  });
+}

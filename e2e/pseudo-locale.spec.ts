@@ -1,4 +1,5 @@
 import { expectAllTranslated, usePseudoLocale } from './support/pseudo-locale.ts';
+import { TRANSLATED_SIGNED_IN, TRANSLATED_SIGNED_OUT } from './support/translated-screens.ts';
 import { expect, test } from './support/fixtures.ts';
 
 test.describe.configure({ mode: 'parallel' });
@@ -7,13 +8,10 @@ test.use({ viewport: { width: 320, height: 800 } });
 
 /**
  * Every screen in the pseudo-language (D-058): each word accented and longer, so any text that did not come from a
- * catalog stands out, and so does a layout that breaks with a longer language. The screens are the ones translated
- * so far; a screen joins the list when its feature speaks Hindi.
+ * catalog stands out, and so does a layout that breaks with a longer language.
  */
-const SIGNED_OUT = ['/login', '/signup', '/forgot-password', '/helper/sign-in', '/helper/forgot-password', '/verify-email?token=not-a-token', '/reset-password?token=not-a-token', '/restore-account', '/helper/accept?token=not-a-token', '/no-such-page'];
-const SIGNED_IN = ['/dashboard', '/sos', '/updates', '/pair'];
 
-for (const path of SIGNED_OUT) {
+for (const path of TRANSLATED_SIGNED_OUT) {
   test(`${path} says nothing outside the catalogs and reflows at 320 px`, async ({ page, baseURL }) => {
     await usePseudoLocale(page.context(), baseURL!);
     await page.goto(path);
@@ -35,7 +33,7 @@ test('the sign-in and sign-up forms say their rules and refusals from the catalo
   await expectAllTranslated(page, '/signup with errors');
 });
 
-for (const path of SIGNED_IN) {
+for (const path of TRANSLATED_SIGNED_IN) {
   test(`${path}, signed in, says nothing outside the catalogs and reflows at 320 px`, async ({ signedInPage: page, newUser, baseURL }) => {
     await usePseudoLocale(page.context(), baseURL!);
     await page.goto(path);
