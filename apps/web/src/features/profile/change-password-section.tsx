@@ -1,3 +1,4 @@
+import { useLocalise } from '../../lib/i18n/use-localise.ts';
 import { accountMessages, changePasswordSchema, messages, PASSWORD_MAX, type ChangePasswordInput } from '@seva/shared';
 import { Controller } from 'react-hook-form';
 import { Button } from '../../components/ui/button.tsx';
@@ -34,9 +35,10 @@ export function ChangePasswordSection({ change, onMessage, withAccountOptions = 
     onMessage(message);
   };
   const busy = form.sending;
+  const localise = useLocalise();
   return (
     <section className="card account-section" aria-labelledby="change-password-heading">
-      <h2 id="change-password-heading">{accountMessages.changePassword}</h2>
+      <h2 id="change-password-heading">{localise(accountMessages.changePassword)}</h2>
       {busyMessage ? <StatusRegion message={busy ? busyMessage : null} /> : null}
       <Form form={form} onSubmit={onSubmit} className="form">
         <PasswordField label={accountMessages.currentPassword} autoComplete="current-password" {...register('currentPassword')} error={formState.errors.currentPassword?.message} />

@@ -1,3 +1,5 @@
+import { useLocalise } from '../../lib/i18n/use-localise.ts';
+import { Trans } from '@lingui/react/macro';
 import {
   countryOfInternationalNumber,
   formatPhoneNumber,
@@ -24,7 +26,12 @@ import { paths } from '../../lib/paths.ts';
 import { isUnauthenticated, useSession } from '../../lib/session.ts';
 import { useUpdateProfile } from './api/update-profile.ts';
 
-const LABEL: Record<ProfileField, string> = { username: 'Username', phone: 'Phone' };
+/** The editors' own labels and hint (English, said by the fields in the page's language). */
+const NEW_USERNAME = /*i18n*/ 'New username';
+const AT_LEAST_3 = /*i18n*/ 'At least 3 characters.';
+const NEW_PHONE = /*i18n*/ 'New phone number';
+
+const LABEL: Record<ProfileField, string> = { username: /*i18n*/ 'Username', phone: /*i18n*/ 'Phone' };
 
 /** What was typed in a profile edit whose save found the session ended: kept, and put back after signing in. */
 export type ProfileDraft = { field: 'username'; values: { username: string } } | { field: 'phone'; values: { countryCode: string; phoneNumber: string } };
@@ -48,7 +55,8 @@ export function EditableField({ field, value, draft, onSaved, onFailure }: Edita
   const [editing, setEditing] = useState(draft !== undefined);
   const view = useRef<HTMLDivElement>(null);
   const returnFocus = useRef(false);
-  const label = LABEL[field];
+  const localise = useLocalise();
+  const label = localise(LABEL[field]);
 
   useEffect(() => {
     if (editing || !returnFocus.current) return;
@@ -86,7 +94,7 @@ export function EditableField({ field, value, draft, onSaved, onFailure }: Edita
         ) : (
           <div ref={view} className="profile-value">
             <span className="profile-value-text">
-              {!value ? 'Not set' : field === 'phone' ? <a href={phoneHref(value)}>{formatPhoneNumber(value)}</a> : value}
+              {!value ? <Trans>Not set</Trans> : field === 'phone' ? <a href={phoneHref(value)}>{formatPhoneNumber(value)}</a> : value}
             </span>
             <Button
               variant="secondary"
@@ -95,7 +103,9 @@ export function EditableField({ field, value, draft, onSaved, onFailure }: Edita
                 setEditing(true);
               }}
             >
-              Edit <span className="visually-hidden">{label.toLowerCase()}</span>
+              <Trans>
+                Edit <span className="visually-hidden">{label.toLowerCase()}</span>
+              </Trans>
             </Button>
           </div>
         )}
@@ -155,7 +165,7 @@ function UsernameEditor({ value, draft, onCancel, ...props }: EditorProps & { dr
         )
       }
     >
-      <TextField label="New username" type="text" autoComplete="username" hint="At least 3 characters." {...register('username')} error={formState.errors.username?.message} />
+      <TextField label={NEW_USERNAME} type="text" autoComplete="username" hint={AT_LEAST_3} {...register('username')} error={formState.errors.username?.message} />
     </EditorForm>
   );
 }
@@ -181,7 +191,7 @@ function PhoneEditor({ value, draft, onCancel, ...props }: EditorProps & { draft
         number={register('phoneNumber')}
         countryCode={watch('countryCode')}
         phoneText={watch('phoneNumber')}
-        numberLabel="New phone number"
+        numberLabel={NEW_PHONE}
         placeholder={profileMessages.phonePlaceholder}
         numberError={formState.errors.phoneNumber?.message}
         countryError={formState.errors.countryCode?.message}

@@ -26,7 +26,7 @@ import { ChangePasswordSection } from './change-password-section.tsx';
 
 const stopConsequence = (wearer: string) =>
   `You will no longer be able to manage ${wearer}'s faces and emergency contacts. We will tell ${wearer} by e-mail. They can invite you again.`;
-const DELETE_HELPER_EXPLAINED = 'Delete your helper account for good: you stop helping everyone you help, and we tell each of them by e-mail.';
+const DELETE_HELPER_EXPLAINED = /*i18n*/ 'Delete your helper account for good: you stop helping everyone you help, and we tell each of them by e-mail.';
 
 /**
  * /profile for a helper (issue #18): their own name and e-mail, whom they help with 'Stop helping {wearer}' (confirmed),

@@ -1,3 +1,5 @@
+import { useLocalise } from '../../lib/i18n/use-localise.ts';
+import { Trans } from '@lingui/react/macro';
 import { profileMessages, type SessionUser } from '@seva/shared';
 import { useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
@@ -17,9 +19,9 @@ import { HelpersSection } from './helpers-section.tsx';
 import { IdentityQr } from './identity-qr.tsx';
 import { PairedGlassesSection } from './paired-glasses-section.tsx';
 
-const LOADING = 'Loading your profile...';
+const LOADING = /*i18n*/ 'Loading your profile...';
 /** Not in SPEC: an edit kept when the session ended, open again after signing in (issue #9). */
-export const DRAFT_RESTORED = 'Your unsaved change is back. Check it, then save.';
+export const DRAFT_RESTORED = /*i18n*/ 'Your unsaved change is back. Check it, then save.';
 
 /** product §8: why the profile could not be shown. */
 function loadErrorMessage(error: unknown): string {
@@ -113,27 +115,39 @@ function ProfileDetails({
   onSaved: (m: string) => void;
   onFailure: (m: string | null) => void;
 }) {
+  const localise = useLocalise();
+  const level = user.accessLevel ?? 1;
   return (
     <div className="profile-layout">
       <section className="card profile-card" aria-labelledby="profile-details-heading">
-        <h2 id="profile-details-heading">Account details</h2>
+        <h2 id="profile-details-heading">
+          <Trans>Account details</Trans>
+        </h2>
         <dl className="profile-details">
           <EditableField field="username" value={user.username} draft={draft?.field === 'username' ? draft.values : undefined} onSaved={onSaved} onFailure={onFailure} />
           <EditableField field="phone" value={user.phone} draft={draft?.field === 'phone' ? draft.values : undefined} onSaved={onSaved} onFailure={onFailure} />
           <div className="profile-row">
-            <dt>Email</dt>
+            <dt>
+              <Trans>Email</Trans>
+            </dt>
             <dd className="profile-value-text">{user.email}</dd>
           </div>
           <div className="profile-row">
-            <dt>License ID</dt>
+            <dt>
+              <Trans>License ID</Trans>
+            </dt>
             <dd className="profile-value-text">{user.license_id}</dd>
           </div>
           <div className="profile-row">
-            <dt>Security clearance</dt>
-            <dd className="profile-value-text">Level {user.accessLevel ?? 1}</dd>
+            <dt>
+              <Trans>Security clearance</Trans>
+            </dt>
+            <dd className="profile-value-text">
+              <Trans>Level {level}</Trans>
+            </dd>
           </div>
         </dl>
-        <p className="field-hint">{profileMessages.readOnly}</p>
+        <p className="field-hint">{localise(profileMessages.readOnly)}</p>
       </section>
       <IdentityQr user={user} />
     </div>

@@ -1,24 +1,26 @@
-import { accountMessages } from '@seva/shared';
+import { useLocalise } from '../../lib/i18n/use-localise.ts';
+import { useLingui } from '@lingui/react/macro';
+import { accountMessages, fill } from '@seva/shared';
 import { useRef, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { useDownloadData, type DownloadProgress } from './api/download-data.ts';
 import { DeleteAccountDialog } from './delete-account-dialog.tsx';
 
 const DOWNLOAD_EXPLAINED =
-  'Download a copy of everything SEVA keeps about you in one .zip file: your account, emergency contacts, faces with their photos and face descriptions, paired glasses and recent activity, with a README that explains each file.';
-const DELETE_EXPLAINED = 'Delete your account and everything in it for good. You can register again with the same license ID afterwards.';
-const DOWNLOAD_STARTED = 'Preparing your data for download…';
-const downloadFailed = (message: string) => `Failed to download your data: ${message}`;
-const downloadedMessage = (fileName: string) => `Your data has been downloaded as ${fileName}.`;
+  /*i18n*/ 'Download a copy of everything SEVA keeps about you in one .zip file: your account, emergency contacts, faces with their photos and face descriptions, paired glasses and recent activity, with a README that explains each file.';
+const DELETE_EXPLAINED = /*i18n*/ 'Delete your account and everything in it for good. You can register again with the same license ID afterwards.';
+const DOWNLOAD_STARTED = /*i18n*/ 'Preparing your data for download…';
+const downloadFailed = (message: string) => fill(/*i18n*/ 'Failed to download your data: {message}', { message });
+const downloadedMessage = (fileName: string) => fill(/*i18n*/ 'Your data has been downloaded as {fileName}.', { fileName });
 
 const megabytes = (bytes: number) => `${(bytes / 1_048_576).toFixed(1)} MB`;
 const percentOf = ({ received, total }: DownloadProgress) => (total ? Math.min(100, Math.floor((received / total) * 100)) : undefined);
 
 /** What the button says while the file arrives: how much, as a share when the size is known. */
 export function progressText(progress: DownloadProgress | null): string {
-  if (!progress) return 'Downloading…';
+  if (!progress) return /*i18n*/ 'Downloading…';
   const percent = percentOf(progress);
-  return percent === undefined ? `Downloading… ${megabytes(progress.received)}` : `Downloading… ${percent}%`;
+  return percent === undefined ? fill(/*i18n*/ 'Downloading… {size}', { size: megabytes(progress.received) }) : fill(/*i18n*/ 'Downloading… {percent}%', { percent });
 }
 
 /**
@@ -27,6 +29,8 @@ export function progressText(progress: DownloadProgress | null): string {
  * and 'Delete my account', confirmed in an alert dialog with the password.
  */
 export function YourDataSection({ onMessage, onFailure }: { onMessage: (message: string) => void; onFailure: (message: string) => void }) {
+  const { t } = useLingui();
+  const localise = useLocalise();
   const download = useDownloadData();
   const [progress, setProgress] = useState<DownloadProgress | null>(null);
   const [deleting, setDeleting] = useState(false);
@@ -55,15 +59,15 @@ export function YourDataSection({ onMessage, onFailure }: { onMessage: (message:
   const percent = progress ? percentOf(progress) : undefined;
   return (
     <section className="card account-section" aria-labelledby="your-data-heading">
-      <h2 id="your-data-heading">{accountMessages.yourDataHeading}</h2>
-      <p>{DOWNLOAD_EXPLAINED}</p>
+      <h2 id="your-data-heading">{localise(accountMessages.yourDataHeading)}</h2>
+      <p>{localise(DOWNLOAD_EXPLAINED)}</p>
       <p className="actions">
         <Button busy={download.isPending} onClick={() => void start()}>
           {download.isPending ? progressText(progress) : accountMessages.downloadData}
         </Button>
-        {download.isPending && percent !== undefined ? <progress className="download-progress" max={100} value={percent} aria-label="Download progress" /> : null}
+        {download.isPending && percent !== undefined ? <progress className="download-progress" max={100} value={percent} aria-label={t`Download progress`} /> : null}
       </p>
-      <p>{DELETE_EXPLAINED}</p>
+      <p>{localise(DELETE_EXPLAINED)}</p>
       <p>
         <Button variant="danger" onClick={() => setDeleting(true)}>
           {accountMessages.deleteAccount}
