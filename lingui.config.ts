@@ -7,6 +7,8 @@ import { formatter } from '@lingui/format-po';
  * page loads only the words it shows.
  */
 const exclude = ['**/*.test.*', '**/testing/**'];
+/** The shared files whose messages only signed-in screens show. */
+const GLASSES_AND_DATA = ['devices.ts', 'features.ts', 'glasses-scopes.ts', 'schemas/faces.ts', 'schemas/contacts.ts', 'schemas/profile.ts'];
 
 export default defineConfig({
   sourceLocale: 'en-GB',
@@ -14,8 +16,11 @@ export default defineConfig({
   fallbackLocales: { default: 'en-GB' },
   format: formatter({ lineNumbers: false }),
   catalogs: [
+    // The shared rules' messages: those every page may show (sign-in and sign-up rules, the helpers', the account's)…
+    { path: '<rootDir>/locales/{locale}/shared', include: ['<rootDir>/packages/shared/src'], exclude: [...exclude, ...GLASSES_AND_DATA.map((file) => `**/${file}`), '**/glasses-api-messages.ts'] },
+    // …and those of the glasses, the features and the user's data, which only the signed-in screens show (catalog-names.ts).
+    { path: '<rootDir>/locales/{locale}/shared-glasses', include: GLASSES_AND_DATA.map((file) => `<rootDir>/packages/shared/src/${file}`), exclude },
     // The glasses' API's messages are for firmware logs: the server says them, the web never does.
-    { path: '<rootDir>/locales/{locale}/shared', include: ['<rootDir>/packages/shared/src'], exclude: [...exclude, '**/glasses-api-messages.ts'] },
     { path: '<rootDir>/locales/{locale}/server', include: ['<rootDir>/apps/server/src', '<rootDir>/packages/shared/src/glasses-api-messages.ts'], exclude },
     {
       path: '<rootDir>/locales/{locale}/web',

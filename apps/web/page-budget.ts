@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { appChunks, firstLoadFiles, gzipBytes, readManifest, type Manifest } from './first-load.ts';
-import { catalogsAtStart } from './src/lib/i18n/catalog-names.ts';
+import { catalogsAtStart, featureCatalogs } from './src/lib/i18n/catalog-names.ts';
 import { paths } from './src/lib/paths.ts';
 import { screens, type Screen } from './src/lib/screens.ts';
 
@@ -46,7 +46,7 @@ function pageFile(dist: string, screen: Screen, folder: string): string {
 /** The catalogs a screen's page loads in `locale`: those every page needs, and its feature's. */
 function catalogs(screen: Screen, locale: string): string[] {
   const feature = screen.module.split('/')[1]!;
-  return [...catalogsAtStart(locale), feature].map((name) => `../../locales/${locale}/${name}.po`);
+  return [...catalogsAtStart(locale), ...featureCatalogs(feature, locale)].map((name) => `../../locales/${locale}/${name}.po`);
 }
 
 /** The stylesheets a page links in its markup: the browser paints nothing before it has them. */

@@ -7,3 +7,11 @@ import { DEFAULT_LOCALE } from '@seva/shared';
 export function catalogsAtStart(locale: string): string[] {
   return locale === DEFAULT_LOCALE ? ['web'] : ['shared', 'web'];
 }
+
+/** The features a signed-out visitor sees, which show none of the glasses', features' and user data's messages. */
+const SIGNED_OUT_FEATURES = new Set(['auth', 'helpers']);
+
+/** The catalogs a feature's screens load in `locale`: its own, and the shared messages of the glasses and the user's data. */
+export function featureCatalogs(feature: string, locale: string): string[] {
+  return locale === DEFAULT_LOCALE || SIGNED_OUT_FEATURES.has(feature) ? [feature] : [feature, 'shared-glasses'];
+}

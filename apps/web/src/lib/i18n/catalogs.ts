@@ -1,6 +1,6 @@
 import { i18n, type Messages } from '@lingui/core';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '@seva/shared';
-import { catalogsAtStart } from './catalog-names.ts';
+import { catalogsAtStart, featureCatalogs } from './catalog-names.ts';
 
 /** A language the page can be in: one of ours, or en-XA, the pseudo-language (accented English) the e2e sweep renders every screen in (D-058). */
 export type PageLocale = Locale | 'en-XA';
@@ -31,19 +31,20 @@ export function pageLocale(): PageLocale {
 
 /** Loads the catalogs every page needs in `locale` and makes it the language of what renders next. */
 export async function startIn(locale: PageLocale): Promise<void> {
-  await load(locale, [...catalogsAtStart(locale), ...inUse]);
+  await load(locale, [...catalogsAtStart(locale), ...[...inUse].flatMap((name) => featureCatalogs(name, locale))]);
   i18n.activate(locale);
 }
 
 /** Loads a feature's catalog (its folder's name under features/) in the page's language, before its screen shows. */
 export async function loadFeatureCatalog(name: string): Promise<void> {
   inUse.add(name);
-  await load((i18n.locale || DEFAULT_LOCALE) as PageLocale, [name]);
+  const locale = (i18n.locale || DEFAULT_LOCALE) as PageLocale;
+  await load(locale, featureCatalogs(name, locale));
 }
 
 /** Shows the page in another language at once: every catalog in use is loaded in it first. */
 export async function switchTo(locale: PageLocale): Promise<void> {
-  await load(locale, [...catalogsAtStart(locale), ...inUse]);
+  await load(locale, [...catalogsAtStart(locale), ...[...inUse].flatMap((name) => featureCatalogs(name, locale))]);
   i18n.activate(locale);
   document.documentElement.lang = locale;
 }
@@ -52,5 +53,6 @@ export async function switchTo(locale: PageLocale): Promise<void> {
 export async function startInEveryCatalog(locale: PageLocale): Promise<void> {
   for (const file of Object.keys(catalogs)) inUse.add(file.split('/').pop()!.replace(/\.po$/, ''));
   inUse.delete('shared');
+  inUse.delete('shared-glasses');
   await startIn(locale);
 }
