@@ -28,6 +28,13 @@ describe('catalogProblems', () => {
   });
 });
 
+describe('catalogProblems on ICU quoting', () => {
+  it("names a message whose apostrophe would quote its placeholder", () => {
+    const quoted = { "Until then, '{action}' brings it back": {} };
+    expect(catalogProblems('server', quoted, quoted, {})).toHaveLength(1);
+  });
+});
+
 describe('placeholdersOf', () => {
   it('reads plain and plural placeholders', () => {
     expect(placeholdersOf('{count, plural, one {# face} other {# faces}} of {name}')).toEqual(['count', 'name']);

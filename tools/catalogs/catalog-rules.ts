@@ -37,6 +37,8 @@ export function catalogProblems(name: string, found: CatalogEntries, source: Cat
   const problems: string[] = [];
   const ids = new Set(Object.keys(source));
   const english = (id: string) => found[id]?.message ?? source[id]?.message ?? id;
+  // ICU MessageFormat reads an apostrophe before a brace as a quote: '{name}' prints "{name}", not the value.
+  for (const id of Object.keys(found)) if (/'\{/.test(english(id))) problems.push(`${name}: "${english(id)}" has an apostrophe before a placeholder, which ICU reads as quoting it: put the quotes in the value`);
   for (const id of Object.keys(found)) if (!ids.has(id)) problems.push(`${name}: "${english(id)}" is said in the code but missing from the catalog (npm run messages)`);
   for (const id of ids) if (!(id in found)) problems.push(`${name}: "${english(id)}" is in the catalog but no longer said in the code (npm run messages)`);
   for (const [locale, entries] of Object.entries(translations)) {

@@ -95,6 +95,7 @@ describe.each(engines)('Delete my account on %s', (engine) => {
     expect(mail?.text).toContain(user.input.licenseId);
     expect(mail?.text).toContain('Restore my account: http');
     expect(mail?.text).toContain('no longer call your emergency contacts');
+    expect(mail?.text).toContain("Until then, 'Restore my account' brings everything back");
     expect(mail?.text).not.toMatch(/register again/i);
 
     // Every former session and the glasses' token: 401; the deletion replayed: 401.
