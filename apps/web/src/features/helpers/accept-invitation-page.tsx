@@ -95,7 +95,9 @@ function DeadInvitation({ message }: { message: string }) {
 
 function AcceptInvitation({ token, invitation, decline }: { token: string; invitation: InvitationSummary; decline: ReturnType<typeof useDeclineInvitation> }) {
   const wearer = invitation.wearer.username;
+  const email = invitation.email;
   const { t } = useLingui();
+  const localise = useLocalise();
   const accept = useAcceptInvitation();
   const navigate = useNavigate();
   // Why accepting failed goes to the form's error summary (the form places it); why declining failed, to the screen's
@@ -123,8 +125,10 @@ function AcceptInvitation({ token, invitation, decline }: { token: string; invit
         {acceptHeading(wearer)}
       </PageHeading>
       <p>
-        {wearer} would like you to help set up their SEVA glasses. You will use your own sign-in with your e-mail address, {invitation.email}: never their
-        password. Everything you do is recorded as done by you, and either of you can end this at any time.
+        <Trans>
+          {wearer} would like you to help set up their SEVA glasses. You will use your own sign-in with your e-mail address, {email}: never their
+          password. Everything you do is recorded as done by you, and either of you can end this at any time.
+        </Trans>
       </p>
       <HelperPowers />
       <StatusRegion tone={declineFailure ? 'error' : 'info'} message={status} />
@@ -135,7 +139,7 @@ function AcceptInvitation({ token, invitation, decline }: { token: string; invit
       )}
       <div className="actions">
         <Button variant="secondary" busy={decline.isPending} onClick={() => void onDecline()}>
-          {helperMessages.decline}
+          {localise(helperMessages.decline)}
         </Button>
       </div>
     </section>
@@ -151,6 +155,7 @@ interface FormOf {
 
 function NewAccountForm({ email, name, busy, onSend }: FormOf & { name: string }) {
   const { t } = useLingui();
+  const localise = useLocalise();
   const form = useZodForm(() => import('../../lib/form-rules/new-helper-account.ts'), { defaultValues: { name, password: '', confirmPassword: '' } });
   const { register, formState } = form;
   return (
@@ -158,12 +163,14 @@ function NewAccountForm({ email, name, busy, onSend }: FormOf & { name: string }
       <h2>
         <Trans>Create your helper account</Trans>
       </h2>
-      <p>You will sign in as a helper with {email} and this password.</p>
+      <p>
+        <Trans>You will sign in as a helper with {email} and this password.</Trans>
+      </p>
       <TextField label={helperMessages.yourName} autoComplete="name" {...register('name')} error={formState.errors.name?.message} />
       <PasswordField label={t`Password`} autoComplete="new-password" maxLength={PASSWORD_MAX} hint={messages.passwordHint} {...register('password')} error={formState.errors.password?.message} />
       <PasswordField label={t`Confirm password`} autoComplete="new-password" maxLength={PASSWORD_MAX} {...register('confirmPassword')} error={formState.errors.confirmPassword?.message} />
       <Button type="submit" busy={busy}>
-        {helperMessages.accept}
+        {localise(helperMessages.accept)}
       </Button>
     </Form>
   );
@@ -171,6 +178,7 @@ function NewAccountForm({ email, name, busy, onSend }: FormOf & { name: string }
 
 function ExistingAccountForm({ email, busy, onSend }: FormOf) {
   const { t } = useLingui();
+  const localise = useLocalise();
   const form = useZodForm(() => import('../../lib/form-rules/existing-helper-account.ts'), { defaultValues: { password: '' } });
   const { register, formState } = form;
   return (
@@ -178,10 +186,12 @@ function ExistingAccountForm({ email, busy, onSend }: FormOf) {
       <h2>
         <Trans>Sign in to your helper account</Trans>
       </h2>
-      <p>You already help someone with {email}. Enter the password of that helper account.</p>
+      <p>
+        <Trans>You already help someone with {email}. Enter the password of that helper account.</Trans>
+      </p>
       <PasswordField label={t`Password`} autoComplete="current-password" {...register('password')} error={formState.errors.password?.message} />
       <Button type="submit" busy={busy}>
-        {helperMessages.accept}
+        {localise(helperMessages.accept)}
       </Button>
     </Form>
   );

@@ -64,10 +64,11 @@ function ChooseWearer({ helper }: { helper: HelperSessionInfo }) {
           <ul className="choice-list">
             {helper.wearers.map((wearer) => {
               const current = helper.actingFor?.id === wearer.id;
+              const username = wearer.username;
               return (
                 <li key={wearer.id}>
                   <Button variant={current ? 'secondary' : 'primary'} busy={choose.isPending} aria-current={current || undefined} onClick={() => void onChoose(wearer)}>
-                    <Trans>Help {wearer.username}</Trans>
+                    <Trans>Help {username}</Trans>
                   </Button>
                   {current ? (
                     <span className="choice-note">
