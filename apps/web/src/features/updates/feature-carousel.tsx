@@ -1,5 +1,5 @@
 import { useLocalise } from '../../lib/i18n/use-localise.ts';
-import { Trans } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { dotLabel, slideAnnouncement, slideLabel, wrapIndex } from './carousel-index.ts';
@@ -25,6 +25,7 @@ interface FeatureCarouselProps {
 const FEATURES_LABEL = /*i18n*/ 'Features';
 
 export function FeatureCarousel({ label, names, states, index, onIndexChange, renderSlide }: FeatureCarouselProps) {
+  const { t } = useLingui();
   const localise = useLocalise();
   const count = names.length;
   const [announcement, setAnnouncement] = useState('');
@@ -45,7 +46,7 @@ export function FeatureCarousel({ label, names, states, index, onIndexChange, re
   };
 
   return (
-    <section className="carousel" aria-roledescription="carousel" aria-label={label}>
+    <section className="carousel" aria-roledescription={t({ message: 'carousel', comment: 'aria-roledescription: what a screen reader calls the carousel (one feature shown at a time). Lower case.' })} aria-label={label}>
       <div className="carousel-controls">
         <Button variant="secondary" aria-controls={slideId} onClick={() => show(wrapIndex(index, -1, count))} onKeyDown={(e) => arrowKeys(e, false)}>
           <Trans>Previous feature</Trans>
@@ -54,7 +55,7 @@ export function FeatureCarousel({ label, names, states, index, onIndexChange, re
           <Trans>Next feature</Trans>
         </Button>
       </div>
-      <div id={slideId} className="carousel-slide" role="group" aria-roledescription="slide" aria-label={localise(slideLabel(index, count))}>
+      <div id={slideId} className="carousel-slide" role="group" aria-roledescription={t({ message: 'slide', comment: 'aria-roledescription: what a screen reader calls one slide of the features carousel. Lower case.' })} aria-label={localise(slideLabel(index, count))}>
         {renderSlide(index)}
       </div>
       <div className="carousel-dots" role="group" aria-label={localise(FEATURES_LABEL)}>
