@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { faceMessages } from '@seva/shared';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -16,6 +17,7 @@ import { ConsentPanel } from './consent-panel.tsx';
 import { dataUrlToBlob } from './data-url.ts';
 import { FaceGuidelines } from './face-guidelines.tsx';
 import { NamingStep, type FaceSubmission } from './naming-step.tsx';
+import { SentSummary } from './sent-summary.tsx';
 import { faceCountRefusal, isPhotoRefusal, storeFaceErrorMessage } from './photo-refusal.ts';
 import { UploadPicker } from './upload-picker.tsx';
 
@@ -28,6 +30,7 @@ interface Picked {
 
 /** /faces/add, Face Registration (product §2, §4, §5). */
 export function AddFacePage() {
+  const { t, i18n } = useLingui();
   const navigate = useNavigate();
   const { data: user } = useSession();
   const email = user?.email ?? '';
@@ -106,20 +109,22 @@ export function AddFacePage() {
       });
       setSent(submission);
     } catch (error) {
-      setNotice({ tone: 'error', text: storeFaceErrorMessage(error) });
+      setNotice({ tone: 'error', text: storeFaceErrorMessage(error, i18n) });
     }
   };
 
   const status = storeFace.isPending
-    ? 'Registering the face. This takes a few seconds…'
+    ? t`Registering the face. This takes a few seconds…`
     : checking
-      ? 'Checking the photo for one face…'
+      ? t`Checking the photo for one face…`
       : null;
 
   return (
     <>
       <PageHeading>{screenHeadings[paths.addFace]}</PageHeading>
-      <p>Teach your SEVA glasses a face: give consent, take or upload a photo of one face, then name it.</p>
+      <p>
+        <Trans>Teach your SEVA glasses a face: give consent, take or upload a photo of one face, then name it.</Trans>
+      </p>
       <StatusRegion tone={status ? 'info' : (notice?.tone ?? 'info')} message={status ?? notice?.text ?? null} />
       <div className="add-face-layout">
         <div ref={stepRef}>
@@ -133,7 +138,7 @@ export function AddFacePage() {
               existingNames={(faces.data ?? []).filter((f) => f.face_id !== picked.faceId).map((f) => f.name)}
               lookalike={lookalike}
               processing={storeFace.isPending}
-              retakeLabel={picked.method === 'camera' ? 'Retake' : 'Choose another image'}
+              retakeLabel={picked.method === 'camera' ? t`Retake` : t`Choose another image`}
               onRetake={() => choose(picked.method)}
               onRegister={register}
             />
@@ -161,14 +166,14 @@ export function AddFacePage() {
           )}
           <p>
             <Link to={paths.faces} className="button button-secondary">
-              RETURN TO FACES
+              <Trans>RETURN TO FACES</Trans>
             </Link>
           </p>
         </div>
         <FaceGuidelines />
       </div>
       <ModalDialog
-        title="Face registered"
+        title={t`Face registered`}
         role="alertdialog"
         isOpen={sent !== null}
         dismissable={false}
@@ -176,22 +181,10 @@ export function AddFacePage() {
       >
         {sent ? (
           <>
-            <p>{sent.name} was added to your faces. This data was sent:</p>
-            <dl className="data-list">
-              <dt>name</dt>
-              <dd>{sent.name}</dd>
-              <dt>email</dt>
-              <dd>{sent.email}</dd>
-              <dt>face_id</dt>
-              <dd>{sent.face_id}</dd>
-              <dt>file</dt>
-              <dd>
-                {sent.fileName} (about {sent.sizeKb} KB)
-              </dd>
-            </dl>
+            <SentSummary sent={sent} />
             {/* eslint-disable-next-line jsx-a11y/no-autofocus -- the alert's one answer takes focus (WAI-ARIA alertdialog), so Enter goes on */}
             <Button autoFocus onClick={() => navigate(paths.faces)}>
-              OK
+              <Trans>OK</Trans>
             </Button>
           </>
         ) : null}
@@ -220,14 +213,20 @@ function MethodChoice({ consent, onConsent, onChoose }: { consent: boolean; onCo
     <>
       <ConsentPanel consent={consent} onChange={onConsent} />
       <section aria-labelledby="method-heading" className="card">
-        <h2 id="method-heading" tabIndex={-1} data-step-heading>Choose how to add the photo</h2>
-        {!consent ? <p id="consent-needed">Give consent above to choose a method.</p> : null}
+        <h2 id="method-heading" tabIndex={-1} data-step-heading>
+          <Trans>Choose how to add the photo</Trans>
+        </h2>
+        {!consent ? (
+          <p id="consent-needed">
+            <Trans>Give consent above to choose a method.</Trans>
+          </p>
+        ) : null}
         <div className="actions">
           <Button disabled={!consent} aria-describedby={consent ? undefined : 'consent-needed'} onClick={() => onChoose('camera')}>
-            USE CAMERA
+            <Trans>USE CAMERA</Trans>
           </Button>
           <Button disabled={!consent} aria-describedby={consent ? undefined : 'consent-needed'} onClick={() => onChoose('upload')}>
-            UPLOAD IMAGE
+            <Trans>UPLOAD IMAGE</Trans>
           </Button>
         </div>
       </section>

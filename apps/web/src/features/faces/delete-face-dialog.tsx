@@ -1,19 +1,25 @@
-import { faceMessages, PRODUCT_NAME, type FaceSummary } from '@seva/shared';
+import type { I18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { faceMessages, localise as localiseIn, PRODUCT_NAME, type FaceSummary } from '@seva/shared';
 import { useState } from 'react';
 import { ModalDialog } from '../../components/ui/modal-dialog.tsx';
 import { useDeleteFace } from './api/delete-face.ts';
 import { FaceImage } from './face-image.tsx';
 import { DialogActions } from '../../components/ui/dialog-actions.tsx';
+import { useLocalise } from '../../lib/i18n/use-localise.ts';
 
-/** product §8: 'Failed to delete face: {message}'. */
-export const deleteFailedMessage = (message: string) => `Failed to delete face: ${message}`;
+/** product §8: 'Failed to delete face: {message}', in `i18n`'s language. */
+export function deleteFailedMessage(error: string, i18n: I18n): string {
+  const message = localiseIn(i18n, error);
+  return i18n._(msg`Failed to delete face: ${message}`);
+}
 
-/** product §8's 'Face deleted successfully', kept word for word, then whose face it was. */
-export const faceDeletedMessage = (name: string) => `${faceMessages.deleted}: ${name}`;
-
-/** What deleting a face does, said before it is done. */
-const deleteConsequence = (name: string) =>
-  `Your ${PRODUCT_NAME} glasses will stop recognising ${name}. The photo and what was learnt from it are deleted, and this cannot be undone.`;
+/** product §8's 'Face deleted successfully', kept word for word, then whose face it was; in `i18n`'s language. */
+export function faceDeletedMessage(name: string, i18n: I18n): string {
+  const deleted = localiseIn(i18n, faceMessages.deleted);
+  return i18n._(msg({ message: `${deleted}: ${name}`, comment: "{deleted} is 'Face deleted successfully' (translated already); {name} is the face's name." }));
+}
 
 const QUESTION_ID = 'delete-face-question';
 const CONSEQUENCE_ID = 'delete-face-consequence';
@@ -33,9 +39,11 @@ export function DeleteFaceDialog({
   onClose: () => void;
   onDeleted: (face: FaceSummary) => void;
 }) {
+  const { t } = useLingui();
+  const name = face?.name ?? '';
   return (
     <ModalDialog
-      title={face ? `Delete ${face.name}?` : 'Delete face?'}
+      title={face ? t`Delete ${name}?` : t`Delete face?`}
       role="alertdialog"
       isOpen={face !== null}
       onClose={onClose}
@@ -47,7 +55,10 @@ export function DeleteFaceDialog({
 }
 
 function DeleteFaceConfirm({ email, face, onCancel, onDeleted }: { email: string; face: FaceSummary; onCancel: () => void; onDeleted: (face: FaceSummary) => void }) {
+  const { t, i18n } = useLingui();
+  const localise = useLocalise();
   const remove = useDeleteFace(email);
+  const { name } = face;
   const [failure, setFailure] = useState<string | null>(null);
   const confirm = async () => {
     setFailure(null);
@@ -55,7 +66,7 @@ function DeleteFaceConfirm({ email, face, onCancel, onDeleted }: { email: string
       await remove.mutateAsync(face.face_id);
       onDeleted(face);
     } catch (error) {
-      setFailure(deleteFailedMessage(error instanceof Error ? error.message : String(error)));
+      setFailure(deleteFailedMessage(error instanceof Error ? error.message : String(error), i18n));
     }
   };
   return (
@@ -63,11 +74,17 @@ function DeleteFaceConfirm({ email, face, onCancel, onDeleted }: { email: string
       <div className="delete-face-summary">
         <FaceImage src={face.face_url} name={face.name} size={120} box={face.face_box} />
         <div>
-          <p id={QUESTION_ID}>{faceMessages.deleteConfirm}</p>
-          <p id={CONSEQUENCE_ID}>{deleteConsequence(face.name)}</p>
+          <p id={QUESTION_ID}>{localise(faceMessages.deleteConfirm)}</p>
+          <p id={CONSEQUENCE_ID}>
+            {/* What deleting a face does, said before it is done. */}
+            <Trans>
+              Your {PRODUCT_NAME} glasses will stop recognising {name}. The photo and what was learnt from it are deleted, and this cannot be
+              undone.
+            </Trans>
+          </p>
         </div>
       </div>
-      <DialogActions variant="danger" confirmLabel="Delete" busyMessage="Deleting…" busy={remove.isPending} failure={failure} onConfirm={confirm} onCancel={onCancel} />
+      <DialogActions variant="danger" confirmLabel={t`Delete`} busyMessage={t`Deleting…`} busy={remove.isPending} failure={failure} onConfirm={confirm} onCancel={onCancel} />
     </>
   );
 }

@@ -1,36 +1,50 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { consentGivenMessage, type FaceSummary } from '@seva/shared';
 import { Button } from '../../components/ui/button.tsx';
 import { ModalDialog } from '../../components/ui/modal-dialog.tsx';
 import { formatDate } from '../../lib/dates.ts';
+import { useLocalise } from '../../lib/i18n/use-localise.ts';
 import { formatFaceDate } from './face-date.ts';
 import { FaceImage } from './face-image.tsx';
 
 /** product §2: the details modal: a larger photo, the name, the date added and the face ID; and when consent was given (issue #12). */
 export function FaceDetailsDialog({ face, onClose }: { face: FaceSummary | null; onClose: () => void }) {
+  const { t } = useLingui();
+  const localise = useLocalise();
+  // The shared 'Consent given on {date}', and who gave it, as one sentence, so each language can order it its own way.
+  const consentGivenBy = (date: string, helper: string) =>
+    t({ message: `Consent given on ${date} by ${helper}`, comment: "{date} is a date, e.g. '21 November 2026'; {helper} is the name of the helper who confirmed the consent." });
   return (
-    <ModalDialog title="Face details" isOpen={face !== null} onClose={onClose}>
+    <ModalDialog title={t`Face details`} isOpen={face !== null} onClose={onClose}>
       {face ? (
         <>
           <FaceImage src={face.face_url} name={face.name} size={240} className="face-image-large" />
           <dl className="face-details">
-            <dt>Name</dt>
+            <dt>
+              <Trans>Name</Trans>
+            </dt>
             <dd>{face.name}</dd>
-            <dt>Date added</dt>
+            <dt>
+              <Trans>Date added</Trans>
+            </dt>
             <dd>
               <time dateTime={face.timestamp}>{formatFaceDate(face.timestamp, true)}</time>
             </dd>
-            <dt>Face ID</dt>
+            <dt>
+              <Trans>Face ID</Trans>
+            </dt>
             <dd className="face-id">{face.face_id}</dd>
           </dl>
           {face.consent_at ? (
             <p className="face-consent">
-              {consentGivenMessage(formatDate(face.consent_at))}
               {/* A helper confirmed it (issue #18): the wearer sees who. */}
-              {face.consent_by ? ` by ${face.consent_by}` : ''}
+              {face.consent_by ? consentGivenBy(formatDate(face.consent_at), face.consent_by) : localise(consentGivenMessage(formatDate(face.consent_at)))}
             </p>
           ) : null}
           <div className="actions">
-            <Button onClick={onClose}>Close</Button>
+            <Button onClick={onClose}>
+              <Trans>Close</Trans>
+            </Button>
           </div>
         </>
       ) : null}

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import type { FaceBox } from '@seva/shared';
 import { useState } from 'react';
 import { faceObjectPosition } from './face-crop.ts';
@@ -10,12 +11,13 @@ const FACE_PLACEHOLDER_SRC = '/face-placeholder.svg';
  * (face-crop.ts); without one it shows the whole photo's middle, or, with the class face-image-large, the whole photo.
  */
 export function FaceImage({ src, name, size, className, box }: { src: string; name: string; size: number; className?: string; box?: FaceBox }) {
+  const { t } = useLingui();
   const [broken, setBroken] = useState(false);
   const position = broken ? undefined : faceObjectPosition(box);
   return (
     <img
       src={broken ? FACE_PLACEHOLDER_SRC : src}
-      alt={broken ? `${name} (photo not available)` : name}
+      alt={broken ? t`${name} (photo not available)` : name}
       width={size}
       height={size}
       className={['face-image', className].filter(Boolean).join(' ')}

@@ -1,5 +1,7 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { FaceSummary } from '@seva/shared';
 import { Button } from '../../components/ui/button.tsx';
+import { useLocalise } from '../../lib/i18n/use-localise.ts';
 import { formatFaceDate } from './face-date.ts';
 import { FaceImage } from './face-image.tsx';
 
@@ -20,36 +22,49 @@ export function FaceList({ faces, notice, onAction }: { faces: FaceSummary[]; no
   return (
     <ul className="face-list">
       {faces.map((face) => (
-        <li key={face.face_id} className="face-card">
-          <FaceImage src={face.face_url} name={face.name} size={96} box={face.face_box} />
-          <div className="face-card-text">
-            <h3 className="face-card-name">{face.name}</h3>
-            <p className="face-card-date">
-              Added <time dateTime={face.timestamp}>{formatFaceDate(face.timestamp)}</time>
-            </p>
-          </div>
-          <div className="actions face-card-actions">
-            <Button variant="secondary" aria-label={`View details for ${face.name}`} onClick={() => onAction('details', face)}>
-              View details
-            </Button>
-            <Button variant="secondary" aria-label={`Edit ${face.name}`} onClick={() => onAction('edit', face)}>
-              Edit
-            </Button>
-            <Button variant="secondary" aria-label={`Delete ${face.name}`} onClick={() => onAction('delete', face)}>
-              Delete
-            </Button>
-          </div>
-          <RowNotice message={notice?.faceId === face.face_id ? notice.text : null} />
-        </li>
+        <FaceCard key={face.face_id} face={face} notice={notice} onAction={onAction} />
       ))}
     </ul>
   );
 }
 
+function FaceCard({ face, notice, onAction }: { face: FaceSummary; notice: FaceNotice | null; onAction: (action: FaceAction, face: FaceSummary) => void }) {
+  const { t } = useLingui();
+  const { name } = face;
+  const added = formatFaceDate(face.timestamp);
+  return (
+    <li className="face-card">
+      <FaceImage src={face.face_url} name={face.name} size={96} box={face.face_box} />
+      <div className="face-card-text">
+        <h3 className="face-card-name">{face.name}</h3>
+        <p className="face-card-date">
+          <Trans>
+            Added <time dateTime={face.timestamp}>{added}</time>
+          </Trans>
+        </p>
+      </div>
+      <div className="actions face-card-actions">
+        <Button variant="secondary" aria-label={t`View details for ${name}`} onClick={() => onAction('details', face)}>
+          <Trans>View details</Trans>
+        </Button>
+        <Button variant="secondary" aria-label={t`Edit ${name}`} onClick={() => onAction('edit', face)}>
+          <Trans>Edit</Trans>
+        </Button>
+        <Button variant="secondary" aria-label={t`Delete ${name}`} onClick={() => onAction('delete', face)}>
+          <Trans>Delete</Trans>
+        </Button>
+      </div>
+      <RowNotice message={notice?.faceId === face.face_id ? notice.text : null} />
+    </li>
+  );
+}
+
+/** A message about this face: the shared rules' ones are English (D-058), said in the page's language. */
 function RowNotice({ message }: { message: string | null }) {
+  const localise = useLocalise();
   return (
     <p role="status" className={message ? 'notice notice-success face-card-notice' : 'visually-empty'}>
-      {message}
+      {message && localise(message)}
     </p>
   );
 }

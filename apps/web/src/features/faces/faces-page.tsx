@@ -1,9 +1,12 @@
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { faceMessages, type FaceSummary } from '@seva/shared';
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { PageHeading } from '../../components/ui/page-heading.tsx';
 import { StatusRegion } from '../../components/ui/status-region.tsx';
+import { useLocalise } from '../../lib/i18n/use-localise.ts';
 import { paths } from '../../lib/paths.ts';
 import { useSession } from '../../lib/session.ts';
 import { useTimedMessage } from '../../lib/use-timed-message.ts';
@@ -18,10 +21,11 @@ import { DEFAULT_PAGE_SIZE, faceListView, type NameOrder } from './face-list-sta
 import { loadErrorMessage } from './load-error-message.ts';
 import { Pagination } from './pagination.tsx';
 
-const LOADING_MESSAGE = 'Loading your faces…';
+const LOADING_MESSAGE = msg`Loading your faces…`;
 
 /** /faces, the Face Management Console (product §2, §4, §8, §9). */
 export function FacesPage() {
+  const { i18n } = useLingui();
   const { data: user } = useSession();
   const email = user?.email ?? '';
   const faces = useFaces(email);
@@ -56,9 +60,9 @@ export function FacesPage() {
 
   const loading = faces.isFetching && !faces.data;
   const status = loading
-    ? { tone: 'info' as const, message: LOADING_MESSAGE }
+    ? { tone: 'info' as const, message: i18n._(LOADING_MESSAGE) }
     : faces.isError
-      ? { tone: 'error' as const, message: loadErrorMessage(faces.error) }
+      ? { tone: 'error' as const, message: loadErrorMessage(faces.error, i18n) }
       : // With the list shown, a success is said in the list, where the user is (FaceCollection).
         { tone: 'success' as const, message: listShown ? null : success.message };
 
@@ -67,14 +71,14 @@ export function FacesPage() {
       <div className="page-title-row">
         <PageHeading>{screenHeadings[paths.faces]}</PageHeading>
         <Link to={paths.addFace} className="button button-primary faces-link-button">
-          Add New Face
+          <Trans>Add New Face</Trans>
         </Link>
       </div>
       <StatusRegion tone={status.tone} message={status.message} />
       {faces.isError ? (
         <p>
           <Button variant="secondary" busy={faces.isFetching} onClick={retry}>
-            Try again
+            <Trans>Try again</Trans>
           </Button>
         </p>
       ) : null}
@@ -83,7 +87,7 @@ export function FacesPage() {
 
       <FaceDetailsDialog face={open?.action === 'details' ? open.face : null} onClose={close} />
       <EditFaceDialog email={email} face={open?.action === 'edit' ? open.face : null} onClose={close} onSaved={(face) => closeWith(faceMessages.updated, face.face_id)} />
-      <DeleteFaceDialog email={email} face={open?.action === 'delete' ? open.face : null} onClose={close} onDeleted={(face) => closeWith(faceDeletedMessage(face.name), null)} />
+      <DeleteFaceDialog email={email} face={open?.action === 'delete' ? open.face : null} onClose={close} onDeleted={(face) => closeWith(faceDeletedMessage(face.name, i18n), null)} />
     </>
   );
 }
@@ -120,11 +124,13 @@ function EmptyState({ headingRef }: { headingRef: RefObject<HTMLHeadingElement |
   return (
     <section aria-labelledby="faces-empty-heading" className="card face-empty">
       <h2 id="faces-empty-heading" ref={headingRef} tabIndex={-1}>
-        Welcome to your Face Management Console
+        <Trans>Welcome to your Face Management Console</Trans>
       </h2>
-      <p>You have not added any faces yet. Add the people you know, so your SEVA glasses can tell you who is with you.</p>
+      <p>
+        <Trans>You have not added any faces yet. Add the people you know, so your SEVA glasses can tell you who is with you.</Trans>
+      </p>
       <Link to={paths.addFace} className="button button-primary faces-link-button">
-        Add Your First Face
+        <Trans>Add Your First Face</Trans>
       </Link>
     </section>
   );
@@ -146,18 +152,22 @@ function FaceCollection({
   headingRef: RefObject<HTMLHeadingElement | null>;
   onAction: (action: FaceAction, face: FaceSummary) => void;
 }) {
+  const { t } = useLingui();
+  const localise = useLocalise();
   const [search, setSearch] = useState('');
   const [order, setOrder] = useState<NameOrder>('asc');
   const [pageSize, setPageSize] = useState<number>(DEFAULT_PAGE_SIZE);
   const [page, setPage] = useState(1);
   const view = faceListView(faces, { search, order, pageSize, page });
   const inRow = notice?.faceId != null && view.items.some((face) => face.face_id === notice.faceId);
-  const listNotice = notice && !inRow ? notice.text : null;
+  const listNotice = notice && !inRow ? localise(notice.text) : null;
+  const { from, to, total } = view;
+  const searched = search.trim();
 
   return (
     <section aria-labelledby="faces-list-heading" className="face-collection">
       <h2 id="faces-list-heading" ref={headingRef} tabIndex={-1}>
-        Your faces
+        <Trans>Your faces</Trans>
       </h2>
       <p role="status" className={listNotice ? 'notice notice-success' : 'visually-empty'}>
         {listNotice}
@@ -178,7 +188,7 @@ function FaceCollection({
       />
       {view.items.length ? <FaceList faces={view.items} notice={inRow ? notice : null} onAction={onAction} /> : null}
       <p className="face-list-footer" aria-live="polite" aria-atomic="true">
-        {view.total ? `Showing ${view.from} to ${view.to} of ${view.total} faces` : `No faces match "${search.trim()}".`}
+        {total ? t`Showing ${from} to ${to} of ${total} faces` : t`No faces match "${searched}".`}
       </p>
       {view.pageCount > 1 ? <Pagination page={view.page} pageCount={view.pageCount} links={view.pages} onPage={setPage} /> : null}
     </section>

@@ -1,17 +1,14 @@
+import type { I18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { ApiError, NETWORK_ERROR_MESSAGE } from '../../lib/api-client.ts';
 
-/** product §8: what the faces list says when it cannot load, by what went wrong. */
-const faceLoadMessages = {
-  server: 'Server error. Please try again later.',
-  network: NETWORK_ERROR_MESSAGE,
-  unknown: 'Unable to load your face database. Please try refreshing the page.',
-  /** 'Server responded with {status}: {text}', the text being the server's own message. */
-  refused: (status: number, text: string) => `Server responded with ${status}: ${text}`,
-} as const;
-
-export function loadErrorMessage(error: unknown): string {
-  if (!(error instanceof ApiError)) return faceLoadMessages.unknown;
-  if (error.isNetworkError) return faceLoadMessages.network;
-  if (error.status >= 500) return faceLoadMessages.server;
-  return faceLoadMessages.refused(error.status, error.message);
+/** product §8: what the faces list says when it cannot load, by what went wrong, in `i18n`'s language. */
+export function loadErrorMessage(error: unknown, i18n: I18n): string {
+  if (!(error instanceof ApiError)) return i18n._(msg`Unable to load your face database. Please try refreshing the page.`);
+  // The network's message is the web's own (lib/api-client.ts); the status region says it in the page's language.
+  if (error.isNetworkError) return NETWORK_ERROR_MESSAGE;
+  if (error.status >= 500) return i18n._(msg`Server error. Please try again later.`);
+  // The text is the server's own message, said by the server in the reader's language.
+  const { status, message: text } = error;
+  return i18n._(msg({ message: `Server responded with ${status}: ${text}`, comment: "{status} is the HTTP status code (e.g. 403); {text} is the server's own message." }));
 }

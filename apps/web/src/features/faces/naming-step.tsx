@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import {
   duplicateFaceNameMessage,
   estimatedSizeKb,
@@ -11,6 +12,7 @@ import {
 import { useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
+import { useLocalise } from '../../lib/i18n/use-localise.ts';
 
 export interface FaceSubmission {
   name: string;
@@ -36,6 +38,8 @@ const faceNameRule = faceNameField(faceMessages.nameRequired);
 
 /** product §2 naming step: preview, name, retake, what will be sent, 'REGISTER FACE'. */
 export function NamingStep({ dataUrl, faceId, email, existingNames, lookalike, processing, retakeLabel, onRetake, onRegister }: NamingStepProps) {
+  const { t } = useLingui();
+  const localise = useLocalise();
   const [name, setName] = useState('');
   const [touched, setTouched] = useState(false);
   const [unshown, setUnshown] = useState<string | null>(null); // the photo the browser could not show
@@ -59,22 +63,30 @@ export function NamingStep({ dataUrl, faceId, email, existingNames, lookalike, p
 
   return (
     <section aria-labelledby="naming-heading" className="card">
-      <h2 id="naming-heading" tabIndex={-1} data-step-heading>Name this face</h2>
+      <h2 id="naming-heading" tabIndex={-1} data-step-heading>
+        <Trans>Name this face</Trans>
+      </h2>
       <div className="naming-grid">
         {unshown === dataUrl ? (
           // A HEIC photo, which only Safari can show; the portal reads it and stores it as a JPEG.
-          <p className="face-preview face-preview-missing">This browser cannot show a preview of this photo. It will be saved as a JPEG.</p>
+          <p className="face-preview face-preview-missing">
+            <Trans>This browser cannot show a preview of this photo. It will be saved as a JPEG.</Trans>
+          </p>
         ) : (
-          <img src={dataUrl} alt="Preview of the face to register" className="face-preview" width={240} onError={() => setUnshown(dataUrl)} />
+          <img src={dataUrl} alt={t`Preview of the face to register`} className="face-preview" width={240} onError={() => setUnshown(dataUrl)} />
         )}
         <form onSubmit={submit} noValidate className="form">
           {/* In the page from the start, so the warning is announced when the server's answer arrives. */}
           <div role="status">
-            {lookalike ? <p className="notice notice-info">This face looks like {lookalike}, who is already in your faces.</p> : null}
+            {lookalike ? (
+              <p className="notice notice-info">
+                <Trans>This face looks like {lookalike}, who is already in your faces.</Trans>
+              </p>
+            ) : null}
           </div>
           <TextField
             ref={nameInput}
-            label="Name"
+            label={t`Name`}
             autoComplete="off"
             maxLength={FACE_NAME_MAX}
             value={name}
@@ -87,20 +99,24 @@ export function NamingStep({ dataUrl, faceId, email, existingNames, lookalike, p
           />
           {/* The name is checked as it is typed: a problem is announced when it appears, not only when the field is read. */}
           <p role="status" className="visually-hidden">
-            {error}
+            {error && localise(error)}
           </p>
           <section aria-labelledby="to-send-heading">
-            <h3 id="to-send-heading">What will be sent</h3>
+            <h3 id="to-send-heading">
+              <Trans>What will be sent</Trans>
+            </h3>
             <dl className="data-list">
               <dt>name</dt>
-              <dd>{trimmed || '(not entered yet)'}</dd>
+              <dd>{trimmed || t`(not entered yet)`}</dd>
               <dt>email</dt>
               <dd>{email}</dd>
               <dt>face_id</dt>
               <dd>{faceId}</dd>
               <dt>file</dt>
               <dd>
-                {fileName} (about {sizeKb} KB)
+                <Trans comment="{fileName} is the photo's file name; {sizeKb} its size in kilobytes.">
+                  {fileName} (about {sizeKb} KB)
+                </Trans>
               </dd>
             </dl>
           </section>
@@ -113,7 +129,7 @@ export function NamingStep({ dataUrl, faceId, email, existingNames, lookalike, p
               (or Enter in the name field) says what is missing and puts focus on the name.
             */}
             <Button type="submit" busy={processing} aria-disabled={processing || blocked || undefined}>
-              {processing ? 'PROCESSING...' : 'REGISTER FACE'}
+              {processing ? t`PROCESSING...` : t`REGISTER FACE`}
             </Button>
           </div>
         </form>

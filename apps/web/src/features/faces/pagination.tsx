@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button } from '../../components/ui/button.tsx';
 import type { PageLink } from './face-list-state.ts';
 
@@ -6,15 +7,16 @@ import type { PageLink } from './face-list-state.ts';
  * 'Next' is aria-disabled, not disabled, so a keyboard user who pressed it keeps focus there.
  */
 export function Pagination({ page, pageCount, links, onPage }: { page: number; pageCount: number; links: PageLink[]; onPage: (page: number) => void }) {
+  const { t } = useLingui();
   const go = (target: number) => {
     if (target >= 1 && target <= pageCount && target !== page) onPage(target);
   };
   return (
-    <nav aria-label="Pagination" className="pagination">
+    <nav aria-label={t`Pagination`} className="pagination">
       <ul>
         <li>
           <Button variant="secondary" aria-disabled={page <= 1 || undefined} onClick={() => go(page - 1)}>
-            Previous
+            <Trans>Previous</Trans>
           </Button>
         </li>
         {links.map((link) =>
@@ -22,7 +24,7 @@ export function Pagination({ page, pageCount, links, onPage }: { page: number; p
             <li key={link}>
               <Button
                 variant={link === page ? 'primary' : 'secondary'}
-                aria-label={`Page ${link}`}
+                aria-label={t`Page ${link}`}
                 aria-current={link === page ? 'page' : undefined}
                 onClick={() => go(link)}
               >
@@ -37,7 +39,7 @@ export function Pagination({ page, pageCount, links, onPage }: { page: number; p
         )}
         <li>
           <Button variant="secondary" aria-disabled={page >= pageCount || undefined} onClick={() => go(page + 1)}>
-            Next
+            <Trans>Next</Trans>
           </Button>
         </li>
       </ul>

@@ -1,4 +1,5 @@
 import { duplicateFaceNameMessage, faceMessages, messages } from '@seva/shared';
+import { i18n } from '@lingui/core';
 import { describe, expect, it } from 'vitest';
 import { ApiError, NETWORK_ERROR_MESSAGE } from '../../lib/api-client.ts';
 import { faceCountRefusal, isPhotoRefusal, storeFaceErrorMessage } from './photo-refusal.ts';
@@ -13,15 +14,15 @@ describe('faceCountRefusal', () => {
 
 describe('storeFaceErrorMessage', () => {
   it('says a refused photo or name as the server says it, without calling it a failure', () => {
-    expect(storeFaceErrorMessage(new ApiError(422, faceMessages.noFace, 'file'))).toBe(faceMessages.noFace);
-    expect(storeFaceErrorMessage(new ApiError(400, faceMessages.invalidImageFormat, 'file'))).toBe(faceMessages.invalidImageFormat);
-    expect(storeFaceErrorMessage(new ApiError(409, duplicateFaceNameMessage('Amy'), 'name'))).toBe(duplicateFaceNameMessage('Amy'));
+    expect(storeFaceErrorMessage(new ApiError(422, faceMessages.noFace, 'file'), i18n)).toBe(faceMessages.noFace);
+    expect(storeFaceErrorMessage(new ApiError(400, faceMessages.invalidImageFormat, 'file'), i18n)).toBe(faceMessages.invalidImageFormat);
+    expect(storeFaceErrorMessage(new ApiError(409, duplicateFaceNameMessage('Amy'), 'name'), i18n)).toBe(duplicateFaceNameMessage('Amy'));
   });
 
   it("prefixes real failures with SPEC's 'Failed to store face data:'", () => {
-    expect(storeFaceErrorMessage(new ApiError(500, messages.serverError))).toBe(`Failed to store face data: ${messages.serverError}`);
-    expect(storeFaceErrorMessage(new ApiError(503, faceMessages.engineBusy))).toBe(`Failed to store face data: ${faceMessages.engineBusy}`);
-    expect(storeFaceErrorMessage(new ApiError(0, NETWORK_ERROR_MESSAGE))).toBe(`Failed to store face data: ${NETWORK_ERROR_MESSAGE}`);
+    expect(storeFaceErrorMessage(new ApiError(500, messages.serverError), i18n)).toBe(`Failed to store face data: ${messages.serverError}`);
+    expect(storeFaceErrorMessage(new ApiError(503, faceMessages.engineBusy), i18n)).toBe(`Failed to store face data: ${faceMessages.engineBusy}`);
+    expect(storeFaceErrorMessage(new ApiError(0, NETWORK_ERROR_MESSAGE), i18n)).toBe(`Failed to store face data: ${NETWORK_ERROR_MESSAGE}`);
   });
 
   it('counts only refusals of the photo as the photo\'s fault', () => {

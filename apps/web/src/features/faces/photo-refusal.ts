@@ -1,4 +1,6 @@
-import { faceMessages } from '@seva/shared';
+import type { I18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { faceMessages, localise } from '@seva/shared';
 import { ApiError } from '../../lib/api-client.ts';
 
 /** Why a photo showing `faceCount` faces cannot be registered (the server's own words), or null when it shows one. */
@@ -21,9 +23,10 @@ function isInputRefusal(error: unknown): error is ApiError {
 /**
  * What the add-face screen says when store_face does not store. A refusal of the photo or the name is said as the
  * server says it: the user has something to change, and nothing went wrong. Anything else (the server failing, busy
- * or out of reach) is product §8's 'Failed to store face data: {message}'.
+ * or out of reach) is product §8's 'Failed to store face data: {message}'. Said in `i18n`'s language.
  */
-export function storeFaceErrorMessage(error: unknown): string {
-  if (isInputRefusal(error)) return error.message;
-  return `Failed to store face data: ${error instanceof Error ? error.message : String(error)}`;
+export function storeFaceErrorMessage(error: unknown, i18n: I18n): string {
+  if (isInputRefusal(error)) return localise(i18n, error.message);
+  const message = localise(i18n, error instanceof Error ? error.message : String(error));
+  return i18n._(msg`Failed to store face data: ${message}`);
 }

@@ -1,9 +1,9 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { faceMessages, MAX_IMAGE_BYTES } from '@seva/shared';
 import { useId, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
+import { useLocalise } from '../../lib/i18n/use-localise.ts';
 import { readFileAsDataUrl } from './data-url.ts';
-
-export const UPLOAD_LABEL = 'Choose an image of one face (JPEG, PNG, WebP or HEIC, at most 5 MB)';
 
 // Browsers other than Safari often give an iPhone's HEIC photo no type at all.
 const HEIF_NAME = /\.(heic|heif)$/i;
@@ -31,14 +31,18 @@ interface UploadPickerProps {
 }
 
 export function UploadPicker({ checking, refusal, onPicked, onChangeMethod }: UploadPickerProps) {
+  const { t } = useLingui();
+  const localise = useLocalise();
   const inputId = useId();
   const [invalidFile, setInvalidFile] = useState<string | null>(null);
   const error = invalidFile ?? (checking ? null : refusal);
   return (
     <section aria-labelledby="upload-heading" className="card">
-      <h2 id="upload-heading" tabIndex={-1} data-step-heading>Upload an image</h2>
+      <h2 id="upload-heading" tabIndex={-1} data-step-heading>
+        <Trans>Upload an image</Trans>
+      </h2>
       <div className="field">
-        <label htmlFor={inputId}>{UPLOAD_LABEL}</label>
+        <label htmlFor={inputId}>{t`Choose an image of one face (JPEG, PNG, WebP or HEIC, at most 5 MB)`}</label>
         <input
           id={inputId}
           type="file"
@@ -59,12 +63,12 @@ export function UploadPicker({ checking, refusal, onPicked, onChangeMethod }: Up
           }}
         />
         <p id={`${inputId}-error`} role="alert" className="field-error-slot">
-          {error}
+          {error && localise(error)}
         </p>
       </div>
       <div className="actions">
         <Button variant="secondary" onClick={onChangeMethod}>
-          CHANGE METHOD
+          <Trans>CHANGE METHOD</Trans>
         </Button>
       </div>
     </section>
