@@ -41,34 +41,34 @@ export function ChangePasswordSection({ change, onMessage, withAccountOptions = 
       <h2 id="change-password-heading">{localise(accountMessages.changePassword)}</h2>
       {busyMessage ? <StatusRegion message={busy ? busyMessage : null} /> : null}
       <Form form={form} onSubmit={onSubmit} className="form">
-        <PasswordField label={accountMessages.currentPassword} autoComplete="current-password" {...register('currentPassword')} error={formState.errors.currentPassword?.message} />
+        <PasswordField label={localise(accountMessages.currentPassword)} autoComplete="current-password" {...register('currentPassword')} error={formState.errors.currentPassword?.message} />
         <PasswordField
-          label={accountMessages.newPassword}
+          label={localise(accountMessages.newPassword)}
           autoComplete="new-password"
           maxLength={PASSWORD_MAX}
-          hint={messages.passwordHint}
+          hint={localise(messages.passwordHint)}
           {...register('newPassword')}
           error={formState.errors.newPassword?.message}
         />
-        <PasswordField label={accountMessages.confirmNewPassword} autoComplete="new-password" maxLength={PASSWORD_MAX} {...register('confirmPassword')} error={formState.errors.confirmPassword?.message} />
+        <PasswordField label={localise(accountMessages.confirmNewPassword)} autoComplete="new-password" maxLength={PASSWORD_MAX} {...register('confirmPassword')} error={formState.errors.confirmPassword?.message} />
         {withAccountOptions ? (
           <>
             <Controller
               control={control}
               name="signOutOthers"
-              render={({ field }) => <CheckboxField label={accountMessages.signOutOthersOption} isSelected={field.value !== false} onChange={field.onChange} />}
+              render={({ field }) => <CheckboxField label={localise(accountMessages.signOutOthersOption)} isSelected={field.value !== false} onChange={field.onChange} />}
             />
             <Controller
               control={control}
               name="unpairGlasses"
               render={({ field }) => (
-                <CheckboxField label={accountMessages.unpairGlassesOption} hint={accountMessages.unpairGlassesHint} isSelected={field.value === true} onChange={field.onChange} />
+                <CheckboxField label={localise(accountMessages.unpairGlassesOption)} hint={localise(accountMessages.unpairGlassesHint)} isSelected={field.value === true} onChange={field.onChange} />
               )}
             />
           </>
         ) : null}
         <Button type="submit" busy={busy}>
-          {accountMessages.changePassword}
+          {localise(accountMessages.changePassword)}
         </Button>
       </Form>
     </section>

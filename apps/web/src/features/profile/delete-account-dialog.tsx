@@ -1,20 +1,17 @@
-import { accountMessages, deleteAccountSchema, EMERGENCY_CALLING_STOPS, RESTORE_WINDOW_DAYS, type DeleteAccountInput } from '@seva/shared';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { accountMessages, deleteAccountSchema, EMERGENCY_CALLING_STOPS, fill, RESTORE_WINDOW_DAYS, type DeleteAccountInput } from '@seva/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Form, useZodForm } from '../../components/ui/form.tsx';
 import { ModalDialog } from '../../components/ui/modal-dialog.tsx';
 import { PasswordField } from '../../components/ui/password-field.tsx';
+import { useLocalise } from '../../lib/i18n/use-localise.ts';
 import { forgetDeletedAccount } from '../../lib/session.ts';
 import { useDeleteAccount } from './api/delete-account.ts';
 import { DialogActions } from '../../components/ui/dialog-actions.tsx';
 
-const DELETE_TITLE = 'Delete your account?';
-/** What ends at once (issue #21), said before it is done. */
-const ENDS_AT_ONCE = ['your glasses are unpaired', 'every signed-in browser is signed out', 'your helpers can no longer manage your account', 'nobody can sign in to it'];
-/** What is erased after the restore window (issue #12), said before it is done. */
-const ERASED = ['your account', 'your faces and their photos', 'your emergency contacts', 'your activity'];
-const RESTORE_OFFER = `We keep it ${RESTORE_WINDOW_DAYS} days: the e-mail we send you has a '${accountMessages.restoreAccount}' link that brings it back. After ${RESTORE_WINDOW_DAYS} days we erase, for good:`;
-export const deleteFailedMessage = (message: string) => `Failed to delete your account: ${message}`;
+/** Said in the form's error summary, in the page's language (localise). */
+export const deleteFailedMessage = (message: string) => fill(/*i18n*/ 'Failed to delete your account: {message}', { message });
 
 const WHAT_ID = 'delete-account-what';
 
@@ -25,14 +22,17 @@ const WHAT_ID = 'delete-account-what';
  * Afterwards this tab forgets the account and goes to /login, which says 'Your account has been deleted.'
  */
 export function DeleteAccountDialog({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
+  const { t } = useLingui();
   return (
-    <ModalDialog title={DELETE_TITLE} role="alertdialog" isOpen={isOpen} onClose={onClose} describedBy={WHAT_ID}>
+    <ModalDialog title={t`Delete your account?`} role="alertdialog" isOpen={isOpen} onClose={onClose} describedBy={WHAT_ID}>
       {isOpen ? <DeleteAccountForm onCancel={onClose} /> : null}
     </ModalDialog>
   );
 }
 
 function DeleteAccountForm({ onCancel }: { onCancel: () => void }) {
+  const { t } = useLingui();
+  const localise = useLocalise();
   const remove = useDeleteAccount();
   const queryClient = useQueryClient();
   const form = useZodForm(deleteAccountSchema, { defaultValues: { password: '' }, refusalWording: deleteFailedMessage });
@@ -49,26 +49,43 @@ function DeleteAccountForm({ onCancel }: { onCancel: () => void }) {
   };
 
   const busy = form.sending;
+  /** What ends at once (issue #21), said before it is done. */
+  const endsAtOnce = [t`your glasses are unpaired`, t`every signed-in browser is signed out`, t`your helpers can no longer manage your account`, t`nobody can sign in to it`];
+  /** What is erased after the restore window (issue #12), said before it is done. */
+  const erased = [t`your account`, t`your faces and their photos`, t`your emergency contacts`, t`your activity`];
+  const days = RESTORE_WINDOW_DAYS;
+  // Quoted here: a message's apostrophe before a placeholder would escape it (ICU).
+  const restoreLink = `'${localise(accountMessages.restoreAccount)}'`;
+  const downloadButton = `'${localise(accountMessages.downloadData)}'`;
   return (
     <Form form={form} onSubmit={onSubmit} className="form">
       <div id={WHAT_ID}>
-        <p className="warning-text">{EMERGENCY_CALLING_STOPS}</p>
-        <p>Your account closes at once:</p>
+        <p className="warning-text">{localise(EMERGENCY_CALLING_STOPS)}</p>
+        <p>
+          <Trans>Your account closes at once:</Trans>
+        </p>
         <ul>
-          {ENDS_AT_ONCE.map((item) => (
+          {endsAtOnce.map((item) => (
             <li key={item}>{item}</li>
           ))}
         </ul>
-        <p>{RESTORE_OFFER}</p>
+        <p>
+          {t({
+            message: `We keep it ${days} days: the e-mail we send you has a ${restoreLink} link that brings it back. After ${days} days we erase, for good:`,
+            comment: "{restoreLink} is the link's name in quotes: 'Restore my account'.",
+          })}
+        </p>
         <ul>
-          {ERASED.map((item) => (
+          {erased.map((item) => (
             <li key={item}>{item}</li>
           ))}
         </ul>
-        <p>To keep a copy, use '{accountMessages.downloadData}' first.</p>
+        <p>
+          <Trans comment="{downloadButton} is the button's name in quotes: 'Download my data'.">To keep a copy, use {downloadButton} first.</Trans>
+        </p>
       </div>
-      <PasswordField label="Password" autoComplete="current-password" {...register('password')} error={formState.errors.password?.message} />
-      <DialogActions variant="danger" confirmLabel={accountMessages.confirmDelete} busyMessage="Deleting your account…" busy={busy} failure={null} onCancel={onCancel} />
+      <PasswordField label={t`Password`} autoComplete="current-password" {...register('password')} error={formState.errors.password?.message} />
+      <DialogActions variant="danger" confirmLabel={localise(accountMessages.confirmDelete)} busyMessage={t`Deleting your account…`} busy={busy} failure={null} onCancel={onCancel} />
     </Form>
   );
 }

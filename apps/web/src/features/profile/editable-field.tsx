@@ -176,6 +176,7 @@ function PhoneEditor({ value, draft, onCancel, ...props }: EditorProps & { draft
   const form = useZodForm(profilePhoneFormSchema, { defaultValues: draft ?? saved });
   const save = useSaveField('phone', props);
   const { register, setError, setFocus, getValues, watch, formState } = form;
+  const localise = useLocalise();
   useEffect(() => setFocus('phoneNumber'), [setFocus]);
   return (
     <EditorForm
@@ -192,7 +193,7 @@ function PhoneEditor({ value, draft, onCancel, ...props }: EditorProps & { draft
         countryCode={watch('countryCode')}
         phoneText={watch('phoneNumber')}
         numberLabel={NEW_PHONE}
-        placeholder={profileMessages.phonePlaceholder}
+        placeholder={localise(profileMessages.phonePlaceholder)}
         numberError={formState.errors.phoneNumber?.message}
         countryError={formState.errors.countryCode?.message}
         autoComplete="tel"
@@ -211,7 +212,7 @@ function EditorForm<T extends FieldValues, V extends FieldValues>({
   children,
 }: {
   form: ZodForm<T, V>;
-  name: string;
+  name: ProfileField;
   onSubmit: (values: V) => Promise<void>;
   onCancel: () => void;
   children: ReactNode;
@@ -223,15 +224,20 @@ function EditorForm<T extends FieldValues, V extends FieldValues>({
     }
   };
   const busy = form.sending;
+  // The field's name, said after 'Save' and 'Cancel' to screen readers: 'username', 'phone' in English.
+  const localise = useLocalise();
+  const what = localise(LABEL[name]).toLowerCase();
   return (
     <Form form={form} onSubmit={onSubmit} className="profile-edit" onKeyDown={onKeyDown}>
       {children}
       <div className="actions">
         <Button type="submit" busy={busy}>
-          {busy ? 'Saving...' : 'Save'} <span className="visually-hidden">{name}</span>
+          {busy ? <Trans>Saving... <span className="visually-hidden">{what}</span></Trans> : <Trans>Save <span className="visually-hidden">{what}</span></Trans>}
         </Button>
         <Button variant="secondary" onClick={onCancel}>
-          Cancel <span className="visually-hidden">{name} edit</span>
+          <Trans>
+            Cancel <span className="visually-hidden">{what} edit</span>
+          </Trans>
         </Button>
       </div>
     </Form>

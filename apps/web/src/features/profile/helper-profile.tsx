@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import {
   deleteAccountSchema,
   helperMessages,
@@ -17,6 +18,7 @@ import { ModalDialog } from '../../components/ui/modal-dialog.tsx';
 import { PageHeading } from '../../components/ui/page-heading.tsx';
 import { PasswordField } from '../../components/ui/password-field.tsx';
 import { StatusRegion } from '../../components/ui/status-region.tsx';
+import { useLocalise } from '../../lib/i18n/use-localise.ts';
 import { paths } from '../../lib/paths.ts';
 import { screenHeadings } from '../../lib/screens.ts';
 import { forgetDeletedAccount, useSignOutAndLeave } from '../../lib/session.ts';
@@ -24,8 +26,6 @@ import { useTimedMessage } from '../../lib/use-timed-message.ts';
 import { useChangeHelperPassword, useDeleteHelperAccount, useStopHelping } from './api/helper-account.ts';
 import { ChangePasswordSection } from './change-password-section.tsx';
 
-const stopConsequence = (wearer: string) =>
-  `You will no longer be able to manage ${wearer}'s faces and emergency contacts. We will tell ${wearer} by e-mail. They can invite you again.`;
 const DELETE_HELPER_EXPLAINED = /*i18n*/ 'Delete your helper account for good: you stop helping everyone you help, and we tell each of them by e-mail.';
 
 /**
@@ -33,6 +33,10 @@ const DELETE_HELPER_EXPLAINED = /*i18n*/ 'Delete your helper account for good: y
  * 'Change password', and 'Delete my helper account'. None of the wearer's account is shown here.
  */
 export function HelperProfile({ helper }: { helper: HelperSessionInfo }) {
+  const { t } = useLingui();
+  const localise = useLocalise();
+  // Quoted here: a message's apostrophe before a placeholder would escape it (ICU).
+  const signInPage = `'${localise(helperMessages.signInAsHelper)}'`;
   const saved = useTimedMessage();
   const [failure, setFailure] = useState<string | null>(null);
   const { signOut, isPending: signingOut } = useSignOutAndLeave();
@@ -49,29 +53,39 @@ export function HelperProfile({ helper }: { helper: HelperSessionInfo }) {
       <div className="page-title-row">
         <PageHeading>{screenHeadings[paths.profile]}</PageHeading>
         <Button variant="secondary" busy={signingOut} onClick={signOut}>
-          Sign Out
+          <Trans>Sign Out</Trans>
         </Button>
       </div>
       <StatusRegion tone={failure ? 'error' : saved.message ? 'success' : 'info'} message={failure ?? saved.message} />
       <section className="card account-section" aria-labelledby="helper-account-heading">
-        <h2 id="helper-account-heading">Your helper account</h2>
+        <h2 id="helper-account-heading">
+          <Trans>Your helper account</Trans>
+        </h2>
         <dl className="data-list">
-          <dt>Name</dt>
+          <dt>
+            <Trans>Name</Trans>
+          </dt>
           <dd>{helper.name}</dd>
-          <dt>Email</dt>
+          <dt>
+            <Trans>Email</Trans>
+          </dt>
           <dd>{helper.email}</dd>
         </dl>
-        <p className="field-hint">You sign in with this e-mail address on the page '{helperMessages.signInAsHelper}'.</p>
+        <p className="field-hint">
+          <Trans comment="{signInPage} is the page's name in quotes: 'Sign in as a helper'.">You sign in with this e-mail address on the page {signInPage}.</Trans>
+        </p>
       </section>
       <section className="card account-section" aria-labelledby="helping-heading">
-        <h2 id="helping-heading">People you help</h2>
-        {helper.wearers.length === 0 ? <p>{helperMessages.notHelpingAnyone}</p> : null}
+        <h2 id="helping-heading">
+          <Trans>People you help</Trans>
+        </h2>
+        {helper.wearers.length === 0 ? <p>{localise(helperMessages.notHelpingAnyone)}</p> : null}
         <ul className="account-list">
           {helper.wearers.map((wearer) => (
             <li key={wearer.id} className="account-item">
               <h3 className="account-item-name">{wearer.username}</h3>
               <Button variant="secondary" onClick={() => setStopping(wearer)}>
-                {stopHelping(wearer.username)}
+                {localise(stopHelping(wearer.username))}
               </Button>
             </li>
           ))}
@@ -82,15 +96,17 @@ export function HelperProfile({ helper }: { helper: HelperSessionInfo }) {
           await changePassword.mutateAsync(input);
           return helperMessages.passwordChanged;
         }}
-        busyMessage="Changing your password…"
+        busyMessage={t`Changing your password…`}
         onMessage={say}
       />
       <section className="card account-section" aria-labelledby="delete-helper-heading">
-        <h2 id="delete-helper-heading">Delete your helper account</h2>
-        <p>{DELETE_HELPER_EXPLAINED}</p>
+        <h2 id="delete-helper-heading">
+          <Trans>Delete your helper account</Trans>
+        </h2>
+        <p>{localise(DELETE_HELPER_EXPLAINED)}</p>
         <p className="actions">
           <Button variant="danger" onClick={() => setDeleting(true)}>
-            {helperMessages.deleteHelperAccount}
+            {localise(helperMessages.deleteHelperAccount)}
           </Button>
         </p>
       </section>
@@ -110,16 +126,21 @@ export function HelperProfile({ helper }: { helper: HelperSessionInfo }) {
 const STOP_ID = 'stop-helping-consequence';
 
 function StopHelpingDialog({ wearer, onClose, onStopped }: { wearer: WearerRef | null; onClose: () => void; onStopped: (message: string) => void }) {
+  const { t } = useLingui();
+  const name = wearer?.username;
   return (
-    <ModalDialog title={wearer ? `${stopHelping(wearer.username)}?` : 'Stop helping?'} role="alertdialog" isOpen={wearer !== null} onClose={onClose} describedBy={STOP_ID}>
+    <ModalDialog title={wearer ? t`Stop helping ${name}?` : t`Stop helping?`} role="alertdialog" isOpen={wearer !== null} onClose={onClose} describedBy={STOP_ID}>
       {wearer ? <StopHelpingConfirm wearer={wearer} onCancel={onClose} onStopped={onStopped} /> : null}
     </ModalDialog>
   );
 }
 
 function StopHelpingConfirm({ wearer, onCancel, onStopped }: { wearer: WearerRef; onCancel: () => void; onStopped: (message: string) => void }) {
+  const { t } = useLingui();
+  const localise = useLocalise();
   const stop = useStopHelping();
   const [failure, setFailure] = useState<string | null>(null);
+  const name = wearer.username;
   const confirm = async () => {
     setFailure(null);
     try {
@@ -131,8 +152,8 @@ function StopHelpingConfirm({ wearer, onCancel, onStopped }: { wearer: WearerRef
   };
   return (
     <>
-      <p id={STOP_ID}>{stopConsequence(wearer.username)}</p>
-      <DialogActions variant="danger" confirmLabel={stopHelping(wearer.username)} busyMessage="Stopping…" busy={stop.isPending} failure={failure} onConfirm={confirm} onCancel={onCancel} />
+      <p id={STOP_ID}>{t`You will no longer be able to manage ${name}'s faces and emergency contacts. We will tell ${name} by e-mail. They can invite you again.`}</p>
+      <DialogActions variant="danger" confirmLabel={localise(stopHelping(name))} busyMessage={t`Stopping…`} busy={stop.isPending} failure={failure} onConfirm={confirm} onCancel={onCancel} />
     </>
   );
 }
@@ -140,14 +161,17 @@ function StopHelpingConfirm({ wearer, onCancel, onStopped }: { wearer: WearerRef
 const DELETE_ID = 'delete-helper-what';
 
 function DeleteHelperAccountDialog({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
+  const { t } = useLingui();
   return (
-    <ModalDialog title="Delete your helper account?" role="alertdialog" isOpen={isOpen} onClose={onClose} describedBy={DELETE_ID}>
+    <ModalDialog title={t`Delete your helper account?`} role="alertdialog" isOpen={isOpen} onClose={onClose} describedBy={DELETE_ID}>
       {isOpen ? <DeleteHelperAccountForm onCancel={onClose} /> : null}
     </ModalDialog>
   );
 }
 
 function DeleteHelperAccountForm({ onCancel }: { onCancel: () => void }) {
+  const { t } = useLingui();
+  const localise = useLocalise();
   const remove = useDeleteHelperAccount();
   const queryClient = useQueryClient();
   const form = useZodForm(deleteAccountSchema, { defaultValues: { password: '' } });
@@ -162,9 +186,11 @@ function DeleteHelperAccountForm({ onCancel }: { onCancel: () => void }) {
   };
   return (
     <Form form={form} onSubmit={onSubmit} className="form">
-      <p id={DELETE_ID}>{DELETE_HELPER_EXPLAINED} It cannot be undone.</p>
-      <PasswordField label="Password" autoComplete="current-password" {...register('password')} error={formState.errors.password?.message} />
-      <DialogActions variant="danger" confirmLabel="Delete helper account" busyMessage="Deleting your helper account…" busy={form.sending} failure={null} onCancel={onCancel} />
+      <p id={DELETE_ID}>
+        {localise(DELETE_HELPER_EXPLAINED)} <Trans>It cannot be undone.</Trans>
+      </p>
+      <PasswordField label={t`Password`} autoComplete="current-password" {...register('password')} error={formState.errors.password?.message} />
+      <DialogActions variant="danger" confirmLabel={t`Delete helper account`} busyMessage={t`Deleting your helper account…`} busy={form.sending} failure={null} onCancel={onCancel} />
     </Form>
   );
 }

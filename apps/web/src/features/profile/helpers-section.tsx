@@ -1,17 +1,13 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { cancelInvitationFor, helperMessages, invitationCancelledMessage, invitationSentMessage, removeHelper, type HelperSummary } from '@seva/shared';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { formatDateTime } from '../../lib/dates.ts';
+import { useLocalise } from '../../lib/i18n/use-localise.ts';
 import { useHelpers } from './api/get-helpers.ts';
 import { useRemoveHelper } from './api/remove-helper.ts';
 import { InviteHelperDialog } from './invite-helper-dialog.tsx';
 import { RemoveHelperDialog } from './remove-helper-dialog.tsx';
-
-const HELPERS_EXPLAINED =
-  'Someone you trust can help set up your glasses with their own sign-in: they can manage your faces and emergency contacts and read the Knowledge Base and Updates, but never change your account, pair glasses or delete anything of your account. What they do shows in your recent activity. You can remove them at any time.';
-const LOADING_HELPERS = 'Loading your helpers…';
-const helpersLoadFailed = (message: string) => `Your helpers could not be loaded: ${message}`;
-const cancelFailedMessage = (message: string) => `Failed to cancel the invitation: ${message}`;
 
 /**
  * /profile's 'Helpers' for a wearer (issue #18): each helper with their state ('Invitation sent', 'Helping you'),
@@ -19,6 +15,8 @@ const cancelFailedMessage = (message: string) => `Failed to cancel the invitatio
  * status region; when a row goes, focus goes to this section's heading.
  */
 export function HelpersSection({ onMessage, onFailure }: { onMessage: (message: string) => void; onFailure: (message: string) => void }) {
+  const { t } = useLingui();
+  const localise = useLocalise();
   const helpers = useHelpers();
   const cancel = useRemoveHelper();
   const [inviting, setInviting] = useState(false);
@@ -38,54 +36,73 @@ export function HelpersSection({ onMessage, onFailure }: { onMessage: (message: 
       onMessage(invitationCancelledMessage(helper.name));
       setFocusRequest((n) => n + 1);
     } catch (error) {
-      onFailure(cancelFailedMessage(error instanceof Error ? error.message : String(error)));
+      const message = error instanceof Error ? error.message : String(error);
+      onFailure(t`Failed to cancel the invitation: ${message}`);
     }
   };
 
+  const loadFailure = helpers.error?.message;
   return (
     <section className="card account-section" aria-labelledby="helpers-heading">
       <h2 id="helpers-heading" ref={heading} tabIndex={-1}>
-        {helperMessages.sectionHeading}
+        {localise(helperMessages.sectionHeading)}
       </h2>
-      <p className="field-hint">{HELPERS_EXPLAINED}</p>
-      {helpers.isPending ? <p>{LOADING_HELPERS}</p> : null}
+      <p className="field-hint">
+        <Trans>
+          Someone you trust can help set up your glasses with their own sign-in: they can manage your faces and emergency contacts and read the Knowledge Base and
+          Updates, but never change your account, pair glasses or delete anything of your account. What they do shows in your recent activity. You can remove them
+          at any time.
+        </Trans>
+      </p>
+      {helpers.isPending ? (
+        <p>
+          <Trans>Loading your helpers…</Trans>
+        </p>
+      ) : null}
       {helpers.isError ? (
         <>
-          <p className="field-error">{helpersLoadFailed(helpers.error.message)}</p>
+          <p className="field-error">
+            <Trans>Your helpers could not be loaded: {loadFailure}</Trans>
+          </p>
           <Button variant="secondary" busy={helpers.isFetching} onClick={() => void helpers.refetch()}>
-            Try again
+            <Trans>Try again</Trans>
           </Button>
         </>
       ) : null}
-      {helpers.data?.length === 0 ? <p>{helperMessages.noHelpers}</p> : null}
+      {helpers.data?.length === 0 ? <p>{localise(helperMessages.noHelpers)}</p> : null}
       {helpers.data?.length ? (
         <ul className="account-list helper-list">
-          {helpers.data.map((helper) => (
-            <li key={helper.id} className="account-item">
-              <h3 className="account-item-name">{helper.name}</h3>
-              <p className="account-item-detail">{helper.email}</p>
-              <p className="account-item-detail">
-                {helper.status === 'invited' ? helperMessages.invitationSent : helperMessages.active}
-                {', '}
-                {helper.status === 'invited' ? 'on ' : 'since '}
-                <time dateTime={helper.acceptedAt ?? helper.invitedAt}>{formatDateTime(helper.acceptedAt ?? helper.invitedAt)}</time>
-              </p>
-              {helper.status === 'invited' ? (
-                <Button variant="secondary" aria-label={cancelInvitationFor(helper.name)} busy={cancel.isPending} onClick={() => void cancelInvitation(helper)}>
-                  {helperMessages.cancelInvitation}
-                </Button>
-              ) : (
-                <Button variant="secondary" onClick={() => setRemoving(helper)}>
-                  {removeHelper(helper.name)}
-                </Button>
-              )}
-            </li>
-          ))}
+          {helpers.data.map((helper) => {
+            const at = helper.acceptedAt ?? helper.invitedAt;
+            const when = formatDateTime(at);
+            return (
+              <li key={helper.id} className="account-item">
+                <h3 className="account-item-name">{helper.name}</h3>
+                <p className="account-item-detail">{helper.email}</p>
+                <p className="account-item-detail">
+                  {helper.status === 'invited' ? (
+                    <HelperState state={localise(helperMessages.invitationSent)} since={false} at={at} when={when} />
+                  ) : (
+                    <HelperState state={localise(helperMessages.active)} since at={at} when={when} />
+                  )}
+                </p>
+                {helper.status === 'invited' ? (
+                  <Button variant="secondary" aria-label={localise(cancelInvitationFor(helper.name))} busy={cancel.isPending} onClick={() => void cancelInvitation(helper)}>
+                    {localise(helperMessages.cancelInvitation)}
+                  </Button>
+                ) : (
+                  <Button variant="secondary" onClick={() => setRemoving(helper)}>
+                    {localise(removeHelper(helper.name))}
+                  </Button>
+                )}
+              </li>
+            );
+          })}
         </ul>
       ) : null}
       {helpers.data ? (
         <p className="actions">
-          <Button onClick={() => setInviting(true)}>{helperMessages.invite}</Button>
+          <Button onClick={() => setInviting(true)}>{localise(helperMessages.invite)}</Button>
         </p>
       ) : null}
       <InviteHelperDialog
@@ -106,5 +123,18 @@ export function HelpersSection({ onMessage, onFailure }: { onMessage: (message: 
         }}
       />
     </section>
+  );
+}
+
+/** 'Invitation sent, on {date}' or 'Helping you, since {date}'. */
+function HelperState({ state, since, at, when }: { state: string; since: boolean; at: string; when: string }) {
+  return since ? (
+    <Trans>
+      {state}, since <time dateTime={at}>{when}</time>
+    </Trans>
+  ) : (
+    <Trans>
+      {state}, on <time dateTime={at}>{when}</time>
+    </Trans>
   );
 }

@@ -1,14 +1,13 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { deviceMessages, scopeWords, type PairedDevice } from '@seva/shared';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { formatDateTime } from '../../lib/dates.ts';
+import { useLocalise } from '../../lib/i18n/use-localise.ts';
 import { paths } from '../../lib/paths.ts';
 import { useDevices } from './api/get-devices.ts';
 import { UnpairGlassesDialog } from './unpair-glasses-dialog.tsx';
-
-const LOADING_DEVICES = 'Loading your paired glasses…';
-const devicesLoadFailed = (message: string) => `Your paired glasses could not be loaded: ${message}`;
 
 /**
  * /profile's 'Paired glasses' (issue #10): each pair of glasses with when it was paired and last seen ('Never' before
@@ -17,6 +16,7 @@ const devicesLoadFailed = (message: string) => `Your paired glasses could not be
  * The pairing e-mail's "This wasn't me" link (`/profile?unpair=<id>`) opens that dialog for those glasses at once.
  */
 export function PairedGlassesSection({ onUnpaired }: { onUnpaired: (message: string) => void }) {
+  const localise = useLocalise();
   const devices = useDevices();
   const [unpairing, setUnpairing] = useState<PairedDevice | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -37,25 +37,34 @@ export function PairedGlassesSection({ onUnpaired }: { onUnpaired: (message: str
     return () => cancelAnimationFrame(frame);
   }, [focusRequest]);
 
+  const loadFailure = devices.error?.message;
   return (
     <section className="card paired-glasses" aria-labelledby="paired-glasses-heading">
       <h2 id="paired-glasses-heading" ref={heading} tabIndex={-1}>
-        {deviceMessages.pairedGlassesHeading}
+        {localise(deviceMessages.pairedGlassesHeading)}
       </h2>
-      {devices.isPending ? <p>{LOADING_DEVICES}</p> : null}
+      {devices.isPending ? (
+        <p>
+          <Trans>Loading your paired glasses…</Trans>
+        </p>
+      ) : null}
       {devices.isError ? (
         <>
-          <p className="field-error">{devicesLoadFailed(devices.error.message)}</p>
+          <p className="field-error">
+            <Trans>Your paired glasses could not be loaded: {loadFailure}</Trans>
+          </p>
           <Button variant="secondary" busy={devices.isFetching} onClick={() => void devices.refetch()}>
-            Try again
+            <Trans>Try again</Trans>
           </Button>
         </>
       ) : null}
       {devices.data?.length === 0 ? (
         <>
-          <p>{deviceMessages.noDevices}</p>
+          <p>{localise(deviceMessages.noDevices)}</p>
           <p>
-            <Link to={paths.pair}>Pair your glasses</Link>
+            <Link to={paths.pair}>
+              <Trans>Pair your glasses</Trans>
+            </Link>
           </p>
         </>
       ) : null}
@@ -67,7 +76,9 @@ export function PairedGlassesSection({ onUnpaired }: { onUnpaired: (message: str
             ))}
           </ul>
           <p>
-            <Link to={paths.pair}>Pair other glasses</Link>
+            <Link to={paths.pair}>
+              <Trans>Pair other glasses</Trans>
+            </Link>
           </p>
         </>
       ) : null}
@@ -86,27 +97,36 @@ export function PairedGlassesSection({ onUnpaired }: { onUnpaired: (message: str
 }
 
 function DeviceRow({ device, onUnpair }: { device: PairedDevice; onUnpair: () => void }) {
+  const { t } = useLingui();
+  const localise = useLocalise();
+  const name = device.name;
   return (
     <li className="device">
       <h3 className="device-name">{device.name}</h3>
       <dl className="data-list">
-        <dt>Paired</dt>
+        <dt>
+          <Trans>Paired</Trans>
+        </dt>
         <dd>
           <time dateTime={device.pairedAt}>{formatDateTime(device.pairedAt)}</time>
         </dd>
-        <dt>Last seen</dt>
-        <dd>{device.lastSeenAt ? <time dateTime={device.lastSeenAt}>{formatDateTime(device.lastSeenAt)}</time> : deviceMessages.never}</dd>
-        <dt>Allowed</dt>
+        <dt>
+          <Trans>Last seen</Trans>
+        </dt>
+        <dd>{device.lastSeenAt ? <time dateTime={device.lastSeenAt}>{formatDateTime(device.lastSeenAt)}</time> : localise(deviceMessages.never)}</dd>
+        <dt>
+          <Trans>Allowed</Trans>
+        </dt>
         <dd>
           <ul>
             {scopeWords(device.scopes).map((words) => (
-              <li key={words}>{words}</li>
+              <li key={words}>{localise(words)}</li>
             ))}
           </ul>
         </dd>
       </dl>
-      <Button variant="secondary" aria-label={`${deviceMessages.unpair} ${device.name}`} onClick={onUnpair}>
-        {deviceMessages.unpair}
+      <Button variant="secondary" aria-label={t`Unpair ${name}`} onClick={onUnpair}>
+        {localise(deviceMessages.unpair)}
       </Button>
     </li>
   );

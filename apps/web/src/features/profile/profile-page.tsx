@@ -66,7 +66,7 @@ function WearerProfile() {
       <div className="page-title-row">
         <PageHeading>{screenHeadings[paths.profile]}</PageHeading>
         <Button variant="secondary" busy={signingOut} onClick={signOut}>
-          Sign Out
+          <Trans>Sign Out</Trans>
         </Button>
       </div>
       <StatusRegion tone={error ? 'error' : saved.message ? 'success' : 'info'} message={message} />
@@ -160,7 +160,7 @@ function ReturnToLogin() {
   return (
     <p>
       <Button busy={isPending} onClick={signOut}>
-        RETURN TO LOGIN
+        <Trans>RETURN TO LOGIN</Trans>
       </Button>
     </p>
   );

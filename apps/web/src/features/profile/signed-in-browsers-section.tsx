@@ -1,15 +1,11 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { accountMessages, browserDescription, type BrowserSession } from '@seva/shared';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { useBrowserSessions } from './api/get-browser-sessions.ts';
 import { useSignOutBrowser, useSignOutOtherBrowsers } from './api/sign-out-browser.ts';
 import { formatDateTime } from '../../lib/dates.ts';
-
-const LOADING_BROWSERS = 'Loading your signed-in browsers…';
-const browsersLoadFailed = (message: string) => `Your signed-in browsers could not be loaded: ${message}`;
-const signOutFailed = (message: string) => `Failed to sign the browser out: ${message}`;
-
-const lastActive = (session: BrowserSession) => (session.current ? 'Active now' : `Last active ${formatDateTime(session.lastActiveAt)}`);
+import { useLocalise } from '../../lib/i18n/use-localise.ts';
 
 /**
  * /profile's 'Signed-in browsers' (issue #12): every browser signed in to the account, by browser and system, when
@@ -18,6 +14,8 @@ const lastActive = (session: BrowserSession) => (session.current ? 'Active now' 
  * status region; focus goes to the heading, since the row that held it is gone.
  */
 export function SignedInBrowsersSection({ onMessage, onFailure }: { onMessage: (message: string) => void; onFailure: (message: string) => void }) {
+  const { t } = useLingui();
+  const localise = useLocalise();
   const sessions = useBrowserSessions();
   const signOut = useSignOutBrowser();
   const signOutOthers = useSignOutOtherBrowsers();
@@ -32,48 +30,75 @@ export function SignedInBrowsersSection({ onMessage, onFailure }: { onMessage: (
       onMessage((await action()).message);
       setFocusRequest((n) => n + 1);
     } catch (error) {
-      onFailure(signOutFailed(error instanceof Error ? error.message : String(error)));
+      const message = error instanceof Error ? error.message : String(error);
+      onFailure(t`Failed to sign the browser out: ${message}`);
     }
   };
   const others = sessions.data?.filter((session) => !session.current) ?? [];
+  const loadFailure = sessions.error?.message;
+  /** 'Chrome on Linux', an unknown browser or system named in the page's language too. */
+  const describe = (session: BrowserSession) => localise(browserDescription({ browser: localise(session.browser), system: localise(session.system) }));
 
   return (
     <section className="card account-section" aria-labelledby="signed-in-browsers-heading">
       <h2 id="signed-in-browsers-heading" ref={heading} tabIndex={-1}>
-        {accountMessages.signedInBrowsersHeading}
+        {localise(accountMessages.signedInBrowsersHeading)}
       </h2>
-      {sessions.isPending ? <p>{LOADING_BROWSERS}</p> : null}
-      {sessions.isError ? <p className="field-error">{browsersLoadFailed(sessions.error.message)}</p> : null}
+      {sessions.isPending ? (
+        <p>
+          <Trans>Loading your signed-in browsers…</Trans>
+        </p>
+      ) : null}
+      {sessions.isError ? (
+        <p className="field-error">
+          <Trans>Your signed-in browsers could not be loaded: {loadFailure}</Trans>
+        </p>
+      ) : null}
       {sessions.data ? (
         <>
           <ul className="account-list">
-            {sessions.data.map((session) => (
-              <li key={session.id} className="account-item">
-                <h3 className="account-item-name">{browserDescription(session)}</h3>
-                <p className="account-item-detail">
-                  {session.current ? <strong className="this-browser">{accountMessages.thisBrowser}. </strong> : null}
-                  {session.current ? lastActive(session) : <time dateTime={session.lastActiveAt}>{lastActive(session)}</time>}.
-                  Signed in <time dateTime={session.signedInAt}>{formatDateTime(session.signedInAt)}</time>.
-                </p>
-                {session.current ? null : (
-                  <Button
-                    variant="secondary"
-                    busy={signOut.isPending && signOut.variables?.id === session.id}
-                    aria-label={`${accountMessages.signOut} ${browserDescription(session)}, last active ${formatDateTime(session.lastActiveAt)}`}
-                    onClick={() => void run(() => signOut.mutateAsync(session))}
-                  >
-                    {accountMessages.signOut}
-                  </Button>
-                )}
-              </li>
-            ))}
+            {sessions.data.map((session) => {
+              const description = describe(session);
+              const lastActive = formatDateTime(session.lastActiveAt);
+              const signedIn = formatDateTime(session.signedInAt);
+              return (
+                <li key={session.id} className="account-item">
+                  <h3 className="account-item-name">{description}</h3>
+                  <p className="account-item-detail">
+                    {session.current ? (
+                      <>
+                        <strong className="this-browser">{localise(accountMessages.thisBrowser)}. </strong>
+                        <Trans>Active now.</Trans>
+                      </>
+                    ) : (
+                      <Trans>
+                        <time dateTime={session.lastActiveAt}>Last active {lastActive}</time>.
+                      </Trans>
+                    )}{' '}
+                    <Trans>
+                      Signed in <time dateTime={session.signedInAt}>{signedIn}</time>.
+                    </Trans>
+                  </p>
+                  {session.current ? null : (
+                    <Button
+                      variant="secondary"
+                      busy={signOut.isPending && signOut.variables?.id === session.id}
+                      aria-label={t`Sign out ${description}, last active ${lastActive}`}
+                      onClick={() => void run(() => signOut.mutateAsync(session))}
+                    >
+                      {localise(accountMessages.signOut)}
+                    </Button>
+                  )}
+                </li>
+              );
+            })}
           </ul>
           {others.length > 0 ? (
             <Button variant="secondary" busy={signOutOthers.isPending} onClick={() => void run(() => signOutOthers.mutateAsync())}>
-              {accountMessages.signOutOthers}
+              {localise(accountMessages.signOutOthers)}
             </Button>
           ) : (
-            <p>{accountMessages.noOtherBrowsers}</p>
+            <p>{localise(accountMessages.noOtherBrowsers)}</p>
           )}
         </>
       ) : null}

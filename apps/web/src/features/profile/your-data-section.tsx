@@ -52,7 +52,8 @@ export function YourDataSection({ onMessage, onFailure }: { onMessage: (message:
       });
       onMessage(downloadedMessage(file.fileName));
     } catch (error) {
-      onFailure(downloadFailed(error instanceof Error ? error.message : String(error)));
+      // The reason in the page's language ('The download was cut short…'); the status region says the sentence around it.
+      onFailure(downloadFailed(localise(error instanceof Error ? error.message : String(error))));
     }
   };
 
@@ -63,14 +64,14 @@ export function YourDataSection({ onMessage, onFailure }: { onMessage: (message:
       <p>{localise(DOWNLOAD_EXPLAINED)}</p>
       <p className="actions">
         <Button busy={download.isPending} onClick={() => void start()}>
-          {download.isPending ? progressText(progress) : accountMessages.downloadData}
+          {localise(download.isPending ? progressText(progress) : accountMessages.downloadData)}
         </Button>
         {download.isPending && percent !== undefined ? <progress className="download-progress" max={100} value={percent} aria-label={t`Download progress`} /> : null}
       </p>
       <p>{localise(DELETE_EXPLAINED)}</p>
       <p>
         <Button variant="danger" onClick={() => setDeleting(true)}>
-          {accountMessages.deleteAccount}
+          {localise(accountMessages.deleteAccount)}
         </Button>
       </p>
       <DeleteAccountDialog isOpen={deleting} onClose={() => setDeleting(false)} />

@@ -13,7 +13,8 @@ interface DownloadedFile {
   blob: Blob;
 }
 
-const DOWNLOAD_CUT_SHORT = 'The download was cut short. Please try again.';
+/** Said by /profile's 'Your data' in the page's language (localise). */
+const DOWNLOAD_CUT_SHORT = /*i18n*/ 'The download was cut short. Please try again.';
 
 /**
  * POST /api/account/export: the archive of everything the portal keeps about the user, read as it arrives so the
