@@ -57,7 +57,7 @@ function WearerOnly() {
 }
 
 function PairGlasses() {
-  const { t } = useLingui();
+  const { i18n, t } = useLingui();
   const [params] = useSearchParams();
   const linked = params.get('code') ?? '';
   const [step, setStep] = useState<Step>({ kind: 'entry' });
@@ -72,7 +72,7 @@ function PairGlasses() {
    * while the code is typed is said in the form's error summary; one of 'Allow' or 'Deny', in the screen's alert.
    */
   const refuse = (error: unknown) => {
-    const refusal = pairingRefusal(error);
+    const refusal = pairingRefusal(error, i18n);
     setFailure(refusal.message);
     if (!refusal.aboutCode) return;
     const fieldShown = step.kind === 'entry';
