@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Link } from 'react-router';
 import { CONTACT_SUPPORT_ID, paths } from '../../lib/paths.ts';
 import { useSupportContact } from './api/get-support-contact.ts';
@@ -15,29 +16,39 @@ export function ContactSupport() {
   return (
     <section aria-labelledby={CONTACT_SUPPORT_ID} className="help-section">
       <h2 id={CONTACT_SUPPORT_ID} tabIndex={-1}>
-        Contact support
+        <Trans>Contact support</Trans>
       </h2>
       {email || phone ? (
         <>
-          <p>If the answers on this page do not help, contact the SEVA support team. Tell us your username, never your password.</p>
+          <p>
+            <Trans>If the answers on this page do not help, contact the SEVA support team. Tell us your username, never your password.</Trans>
+          </p>
           <ul>
             {email ? (
               <li>
-                Email: <a href={`mailto:${email}`}>{email}</a>
+                <Trans>
+                  Email: <a href={`mailto:${email}`}>{email}</a>
+                </Trans>
               </li>
             ) : null}
             {phone ? (
               <li>
-                Phone: <a href={telHref(phone)}>{phone}</a>
+                <Trans>
+                  Phone: <a href={telHref(phone)}>{phone}</a>
+                </Trans>
               </li>
             ) : null}
           </ul>
         </>
       ) : isPending ? null : (
-        <p>This portal has no support contact set up. Ask the organisation that gave you your SEVA glasses and license ID.</p>
+        <p>
+          <Trans>This portal has no support contact set up. Ask the organisation that gave you your SEVA glasses and license ID.</Trans>
+        </p>
       )}
       <p>
-        To report a problem with the accessibility of this portal, see the <Link to={paths.accessibility}>accessibility statement</Link>.
+        <Trans>
+          To report a problem with the accessibility of this portal, see the <Link to={paths.accessibility}>accessibility statement</Link>.
+        </Trans>
       </p>
     </section>
   );

@@ -1,3 +1,6 @@
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react';
+import { Trans } from '@lingui/react/macro';
 import type { ManualSummary } from '@seva/shared';
 import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 import { Button } from '../../components/ui/button.tsx';
@@ -22,7 +25,7 @@ const PdfViewer = lazy<ComponentType<PdfViewerProps>>(() =>
 );
 
 /** product §2: shown from the first request until the manual's PDF is open. */
-export const LOADING_MESSAGE = 'LOADING USER MANUAL';
+export const LOADING_MESSAGE = msg`LOADING USER MANUAL`;
 
 /** What became of the PDF of one manual: a newer manual starts afresh. */
 interface PdfState {
@@ -34,14 +37,15 @@ interface PdfState {
 
 /** /manual, the Knowledge Base: the newest user manual in a PDF viewer (product §2, §4, §8). */
 export function ManualPage() {
+  const { i18n } = useLingui();
   const manual = useLatestManual();
   const [pdf, setPdf] = useState<PdfState>();
   const current = manual.data && pdf?.id === manual.data.id ? pdf : undefined;
   const error = manual.error ?? current?.error;
 
   const status = error
-    ? { tone: 'error' as const, message: manualErrorMessage(error) }
-    : { tone: 'info' as const, message: current?.loaded ? null : LOADING_MESSAGE };
+    ? { tone: 'error' as const, message: manualErrorMessage(error, i18n) }
+    : { tone: 'info' as const, message: current?.loaded ? null : i18n._(LOADING_MESSAGE) };
 
   const retry = () => {
     setPdf(undefined);
@@ -51,12 +55,14 @@ export function ManualPage() {
   return (
     <>
       <PageHeading>{screenHeadings[paths.manual]}</PageHeading>
-      <p className="lead">Access the latest SEVA user manual</p>
+      <p className="lead">
+        <Trans>Access the latest SEVA user manual</Trans>
+      </p>
       <StatusRegion tone={status.tone} message={status.message} />
       {error && isRetryable(error) ? (
         <p>
           <Button variant="secondary" busy={manual.isFetching} onClick={retry}>
-            Try again
+            <Trans>Try again</Trans>
           </Button>
         </p>
       ) : null}
@@ -70,8 +76,10 @@ export function ManualPage() {
  * none), shown once the PDF is open; its download link; the viewer.
  */
 function ManualDocument({ manual, info, onChange }: { manual: ManualSummary; info: ManualInfo | undefined; onChange: (state: PdfState) => void }) {
+  const { i18n } = useLingui();
   const { id } = manual;
-  const date = info ? manualDate(info, manual) : null;
+  const date = info ? manualDate(info, manual, i18n.locale) : null;
+  const dateText = date?.text;
   return (
     <section className="manual" aria-labelledby={info ? 'manual-title' : undefined}>
       {info ? (
@@ -79,14 +87,22 @@ function ManualDocument({ manual, info, onChange }: { manual: ManualSummary; inf
           {manualTitle(info, manual)}
           {date ? (
             <span className="manual-date">
-              , {date.label} <time dateTime={date.iso}>{date.text}</time>
+              {date.label === 'created' ? (
+                <Trans comment="After the manual's title: the day its PDF was made">
+                  , created <time dateTime={date.iso}>{dateText}</time>
+                </Trans>
+              ) : (
+                <Trans comment="After the manual's title: the day it was put on the portal">
+                  , added <time dateTime={date.iso}>{dateText}</time>
+                </Trans>
+              )}
             </span>
           ) : null}
         </h2>
       ) : null}
       <p>
         <a href={manualDownloadUrl(manual)} download={manual.fileName}>
-          Download the manual (PDF)
+          <Trans>Download the manual (PDF)</Trans>
         </a>
       </p>
       <Suspense fallback={null}>

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import type { MouseEvent } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { pageStatus } from './page-number.ts';
@@ -13,6 +14,7 @@ interface PageNavigationProps {
  * aria-disabled rather than disabled, so it keeps keyboard focus instead of dropping it to the page.
  */
 export function PageNavigation({ page, pageCount, onMove }: PageNavigationProps) {
+  const { i18n, t } = useLingui();
   const atFirst = page <= 1;
   const atLast = page >= pageCount;
   const move = (step: -1 | 1, blocked: boolean) => (event: MouseEvent<HTMLButtonElement>) => {
@@ -20,15 +22,15 @@ export function PageNavigation({ page, pageCount, onMove }: PageNavigationProps)
     onMove(step);
   };
   return (
-    <nav className="pdf-page-navigation" aria-label="Manual pages">
+    <nav className="pdf-page-navigation" aria-label={t`Manual pages`}>
       <Button variant="secondary" aria-disabled={atFirst || undefined} onClick={move(-1, atFirst)}>
-        Previous page
+        {t`Previous page`}
       </Button>
       <p role="status" className="pdf-page-status">
-        {pageStatus(page, pageCount)}
+        {pageStatus(i18n, page, pageCount)}
       </p>
       <Button variant="secondary" aria-disabled={atLast || undefined} onClick={move(1, atLast)}>
-        Next page
+        {t`Next page`}
       </Button>
     </nav>
   );

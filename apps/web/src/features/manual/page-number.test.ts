@@ -1,3 +1,4 @@
+import { i18n } from '@lingui/core';
 import { describe, expect, it } from 'vitest';
 import { movePage, pageStatus } from './page-number.ts';
 
@@ -10,6 +11,6 @@ describe('manual page number', () => {
   });
 
   it('announces the page as Page N of M', () => {
-    expect(pageStatus(2, 6)).toBe('Page 2 of 6');
+    expect(pageStatus(i18n, 2, 6)).toBe('Page 2 of 6');
   });
 });

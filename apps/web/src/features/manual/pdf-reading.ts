@@ -1,6 +1,6 @@
 import { pdfjs, type DocumentProps, type TextItem, type TextMarkedContent } from 'react-pdf';
 import { manualTextBlocks, type OutlineEntry, type TextBlock, type TextRun } from './manual-text.ts';
-import { taggedTextBlocks, type StructNode, type TaggedPage } from './tagged-text.ts';
+import { taggedTextBlocks, type FigureText, type StructNode, type TaggedPage } from './tagged-text.ts';
 
 /** The open PDF, as react-pdf's Document hands it over (pdf.js's PDFDocumentProxy). */
 export type PdfDocument = Parameters<NonNullable<DocumentProps['onLoadSuccess']>>[0];
@@ -31,9 +31,9 @@ const isTextItem = (item: object): item is TextItem => 'str' in item;
 
 /**
  * The manual's words as headings, paragraphs and lists: from its tags when the PDF is tagged, otherwise rebuilt from
- * the size and place of its text (with its outline's help).
+ * the size and place of its text (with its outline's help). `figure` says a figure's alternative text.
  */
-export async function manualText(pdf: PdfDocument): Promise<TextBlock[]> {
+export async function manualText(pdf: PdfDocument, figure?: FigureText): Promise<TextBlock[]> {
   const pages: TextRun[][] = [];
   const tagged: TaggedPage[] = [];
   for (let number = 1; number <= pdf.numPages; number += 1) {
@@ -47,7 +47,7 @@ export async function manualText(pdf: PdfDocument): Promise<TextBlock[]> {
     );
     tagged.push({ tree: (tree as StructNode | null) ?? null, texts: markedTexts(content.items) });
   }
-  const fromTags = taggedTextBlocks(tagged);
+  const fromTags = taggedTextBlocks(tagged, figure);
   if (fromTags) return fromTags;
   const outline = await pdf.getOutline().catch(() => null);
   return manualTextBlocks(pages, toOutline(outline ?? []));

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Tab, TabList, TabPanel, Tabs, type Key } from 'react-aria-components';
 import { Document, Page, pdfjs } from 'react-pdf';
@@ -36,6 +37,7 @@ export interface PdfViewerProps {
  * zoom are kept in this browser. Loaded lazily: react-pdf and pdf.js are heavy.
  */
 export default function PdfViewer({ url, onLoad, onError }: PdfViewerProps) {
+  const { t } = useLingui();
   const [pdf, setPdf] = useState<PdfDocument>();
   const [page, setPage] = useState(1);
   const [view, setView] = useStoredChoice<View>('seva.manual.view', 'pdf', parseView);
@@ -67,12 +69,12 @@ export default function PdfViewer({ url, onLoad, onError }: PdfViewerProps) {
       >
         {pdf ? (
           <Tabs selectedKey={view} onSelectionChange={(key: Key) => setView(key === 'text' ? 'text' : 'pdf')}>
-            <TabList aria-label="How to read the manual" className="manual-tabs">
+            <TabList aria-label={t`How to read the manual`} className="manual-tabs">
               <Tab id="pdf" className="manual-tab">
-                PDF pages
+                <Trans>PDF pages</Trans>
               </Tab>
               <Tab id="text" className="manual-tab">
-                Read as text
+                <Trans>Read as text</Trans>
               </Tab>
             </TabList>
             <TabPanel id="pdf" className="manual-tab-panel">
@@ -103,6 +105,7 @@ interface PdfPagesProps {
  * narrower (a phone, or 400 % browser zoom) the frame scrolls sideways and says so.
  */
 function PdfPages({ page, pageCount, zoom, onPage, onZoom, onError }: PdfPagesProps) {
+  const { t } = useLingui();
   const [frameRef, frameWidth] = useElementWidth<HTMLDivElement>();
   // The page's width in PDF points, known once pdf.js has loaded it; until then the page fits the frame.
   const [pagePoints, setPagePoints] = useState<number>();
@@ -117,13 +120,17 @@ function PdfPages({ page, pageCount, zoom, onPage, onZoom, onError }: PdfPagesPr
         <PageNavigation page={page} pageCount={pageCount} onMove={(step) => onPage(movePage(page, step, pageCount))} />
         <ZoomControls zoom={zoom} onZoom={onZoom} />
       </div>
-      {wide ? <p className="pdf-wide-note">The page is wider than the viewer: scroll it sideways, or choose Read as text.</p> : null}
+      {wide ? (
+        <p className="pdf-wide-note">
+          <Trans>The page is wider than the viewer: scroll it sideways, or choose Read as text.</Trans>
+        </p>
+      ) : null}
       <div
         ref={frameRef}
         className="pdf-frame"
         style={{ minHeight: pageHeight }}
         role={wide ? 'region' : undefined}
-        aria-label={wide ? `Page ${page}, scrolls sideways` : undefined}
+        aria-label={wide ? t`Page ${page}, scrolls sideways` : undefined}
         // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a region that scrolls sideways must take focus, or the keyboard cannot scroll it (WCAG 2.1.1)
         tabIndex={wide ? 0 : undefined}
       >

@@ -25,13 +25,17 @@ export interface TaggedPage {
 const HEADING = /^H([1-6])?$/;
 const BULLET = /^[•◦▪▫‣∙·●○■□*\-–—]\s*/u;
 
-export function taggedTextBlocks(pages: readonly TaggedPage[]): TextBlock[] | null {
+/** How a figure's alternative text is shown: 'Figure: …' (the viewer's words, in the page's language). */
+export type FigureText = (alt: string) => string;
+const englishFigure: FigureText = (alt) => `Figure: ${alt}`;
+
+export function taggedTextBlocks(pages: readonly TaggedPage[], figure: FigureText = englishFigure): TextBlock[] | null {
   const blocks: TextBlock[] = [];
-  for (const { tree, texts } of pages) if (tree) walk(tree, texts, blocks);
+  for (const { tree, texts } of pages) if (tree) walk(tree, texts, blocks, figure);
   return blocks.length > 0 ? blocks : null;
 }
 
-function walk(node: StructNode, texts: ReadonlyMap<string, string>, blocks: TextBlock[]): void {
+function walk(node: StructNode, texts: ReadonlyMap<string, string>, blocks: TextBlock[], figure: FigureText): void {
   const role = node.role ?? '';
   const heading = role.match(HEADING);
   if (heading) return push(blocks, { kind: 'heading', level: Number(heading[1] ?? 1), text: textOf(node, texts) });
@@ -42,11 +46,11 @@ function walk(node: StructNode, texts: ReadonlyMap<string, string>, blocks: Text
     return;
   }
   if (role === 'TR') return push(blocks, { kind: 'paragraph', text: (node.children ?? []).map((cell) => textOf(cell, texts)).filter(Boolean).join('; ') });
-  if (role === 'Figure') return push(blocks, { kind: 'paragraph', text: node.alt ? `Figure: ${node.alt}` : '' });
+  if (role === 'Figure') return push(blocks, { kind: 'paragraph', text: node.alt ? figure(node.alt) : '' });
   const children = node.children ?? [];
   // A grouping element (Document, Sect, Div, Table…) holds other elements; anything else is one block of its text.
   if (children.some((child) => child.role !== undefined)) {
-    for (const child of children) if (child.role !== undefined) walk(child, texts, blocks);
+    for (const child of children) if (child.role !== undefined) walk(child, texts, blocks, figure);
     return;
   }
   push(blocks, { kind: 'paragraph', text: textOf(node, texts) });

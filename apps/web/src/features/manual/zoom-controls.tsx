@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import type { MouseEvent } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { DEFAULT_ZOOM, stepZoom, zoomStatus } from './zoom-level.ts';
@@ -7,6 +8,7 @@ import { DEFAULT_ZOOM, stepZoom, zoomStatus } from './zoom-level.ts';
  * disabled, so it keeps keyboard focus.
  */
 export function ZoomControls({ zoom, onZoom }: { zoom: number; onZoom: (zoom: number) => void }) {
+  const { i18n, t } = useLingui();
   const press = (next: number) => (event: MouseEvent<HTMLButtonElement>) => {
     if (next === zoom) return event.preventDefault();
     onZoom(next);
@@ -14,18 +16,18 @@ export function ZoomControls({ zoom, onZoom }: { zoom: number; onZoom: (zoom: nu
   const zoomOut = stepZoom(zoom, -1);
   const zoomIn = stepZoom(zoom, 1);
   return (
-    <div className="pdf-zoom" role="group" aria-label="Zoom">
+    <div className="pdf-zoom" role="group" aria-label={t`Zoom`}>
       <Button variant="secondary" aria-disabled={zoomOut === zoom || undefined} onClick={press(zoomOut)}>
-        Zoom out
+        {t`Zoom out`}
       </Button>
       <p role="status" className="pdf-zoom-status">
-        {zoomStatus(zoom)}
+        {zoomStatus(i18n, zoom)}
       </p>
       <Button variant="secondary" aria-disabled={zoomIn === zoom || undefined} onClick={press(zoomIn)}>
-        Zoom in
+        {t`Zoom in`}
       </Button>
       <Button variant="secondary" aria-disabled={zoom === DEFAULT_ZOOM || undefined} onClick={press(DEFAULT_ZOOM)}>
-        Reset zoom
+        {t`Reset zoom`}
       </Button>
     </div>
   );

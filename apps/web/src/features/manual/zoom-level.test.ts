@@ -1,3 +1,4 @@
+import { i18n } from '@lingui/core';
 import { describe, expect, it } from 'vitest';
 import { CSS_PX_PER_POINT, pageWidth, stepZoom, zoomStatus } from './zoom-level.ts';
 
@@ -9,7 +10,7 @@ describe('zoom level', () => {
     expect(stepZoom(1, -1)).toBe(0.75);
     expect(stepZoom(4, 1)).toBe(4);
     expect(stepZoom(0.5, -1)).toBe(0.5);
-    expect(zoomStatus(1.25)).toBe('Zoom 125%');
+    expect(zoomStatus(i18n, 1.25)).toBe('Zoom 125%');
   });
 
   it('fits a wide frame, and zooms from there', () => {

@@ -1,3 +1,6 @@
+import type { I18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+
 /** The viewer's zoom steps, as shares of the page's base width (below). */
 export const ZOOM_LEVELS = [0.5, 0.75, 1, 1.25, 1.5, 2, 3, 4] as const;
 export const DEFAULT_ZOOM = 1;
@@ -12,7 +15,11 @@ export function stepZoom(current: number, step: 1 | -1): number {
   return ZOOM_LEVELS[Math.min(Math.max(at + step, 0), ZOOM_LEVELS.length - 1)]!;
 }
 
-export const zoomStatus = (zoom: number) => `Zoom ${Math.round(zoom * 100)}%`;
+/** The zoom the viewer announces, in `i18n`'s language. */
+export function zoomStatus(i18n: I18n, zoom: number): string {
+  const percent = Math.round(zoom * 100);
+  return i18n._(msg`Zoom ${percent}%`);
+}
 
 /**
  * The width to draw a page at, in CSS pixels. At 100 % the page fills the frame, but never drawn smaller than its

@@ -1,3 +1,4 @@
+import { i18n } from '@lingui/core';
 import { DEFAULT_GLASSES_SCOPES, deviceMessages, messages, scopeWords } from '@seva/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
@@ -148,7 +149,7 @@ describe('PairPage', () => {
     server.use(http.post('*/api/devices/pairing/check', () => refusal(429, messages.tooManyAttempts)));
     const { events } = renderPair('?code=KXRT-7M4P');
     await events.click(screen.getByRole('button', { name: 'Continue' }));
-    await waitFor(() => expect(errorSummary()).toHaveTextContent(tooManyCodes(messages.tooManyAttempts)));
+    await waitFor(() => expect(errorSummary()).toHaveTextContent(tooManyCodes(messages.tooManyAttempts, i18n)));
     expect(errorSummary()).toHaveTextContent(/^There is a problemToo many attempts\. Please try again later\. To keep your account safe/);
     expect(summaryLinks()).toEqual([]);
     expect(codeField()).not.toHaveAttribute('aria-invalid');

@@ -57,7 +57,7 @@ function WearerOnly() {
 }
 
 function PairGlasses() {
-  const { t } = useLingui();
+  const { i18n, t } = useLingui();
   const [params] = useSearchParams();
   const linked = params.get('code') ?? '';
   const [step, setStep] = useState<Step>({ kind: 'entry' });
@@ -72,7 +72,7 @@ function PairGlasses() {
    * while the code is typed is said in the form's error summary; one of 'Allow' or 'Deny', in the screen's alert.
    */
   const refuse = (error: unknown) => {
-    const refusal = pairingRefusal(error);
+    const refusal = pairingRefusal(error, i18n);
     setFailure(refusal.message);
     if (!refusal.aboutCode) return;
     const fieldShown = step.kind === 'entry';
@@ -126,6 +126,8 @@ function PairGlasses() {
           ? { tone: 'info' as const, message: allow.isPending ? t`Pairing the glasses…` : deny.isPending ? t`Refusing the pairing…` : allow.isIdle && deny.isIdle ? checkedMessage(step.pending) : null }
           : { tone: step.kind === 'paired' ? ('success' as const) : ('info' as const), message: step.message };
 
+  const deviceName = step.kind === 'paired' ? step.device.name : '';
+
   return (
     <div className="page-narrow">
       <PageHeading focusKey={step.kind}>{screenHeadings[paths.pair]}</PageHeading>
@@ -143,7 +145,7 @@ function PairGlasses() {
       {step.kind === 'paired' ? (
         <div className="card">
           <p>
-            <Trans>{step.device.name} can now reach your SEVA account: they collect their access within a few seconds. We have sent you an e-mail about it.</Trans>
+            <Trans>{deviceName} can now reach your SEVA account: they collect their access within a few seconds. We have sent you an e-mail about it.</Trans>
           </p>
           <p>
             <Trans>

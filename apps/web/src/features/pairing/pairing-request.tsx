@@ -100,10 +100,10 @@ export function PairingRequest({ pending, fromLink, busy, onAllow, onDeny }: Pai
         />
         <div className="actions">
           <Button type="submit" busy={busy !== null}>
-            {deviceMessages.allow}
+            {localise(deviceMessages.allow)}
           </Button>
           <Button type="button" variant="secondary" busy={busy !== null} onClick={onDeny}>
-            {deviceMessages.deny}
+            {localise(deviceMessages.deny)}
           </Button>
         </div>
       </Form>
