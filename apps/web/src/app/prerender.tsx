@@ -1,6 +1,6 @@
 import { renderToString } from 'react-dom/server';
 import { createMemoryRouter } from 'react-router';
-import { DEFAULT_LOCALE, LOCALES } from '@seva/shared';
+import { DEFAULT_LOCALE, LOCALES, PSEUDO_LOCALE } from '@seva/shared';
 import { startIn, type PageLocale } from '../lib/i18n/catalogs.ts';
 import { screens } from '../lib/screens.ts';
 import { App } from './app.tsx';
@@ -21,7 +21,8 @@ export const PRERENDERED = screens.flatMap((screen) =>
  * The languages the pages are rendered in: English, the source, at the top of dist/; every other language, and the
  * pseudo-language of the e2e sweep (D-058), in a folder named for it, which the server picks by the page's language.
  */
-export const PAGE_LANGUAGES: ReadonlyArray<{ locale: PageLocale; folder: string }> = [...LOCALES, 'en-XA' as const].map((locale) => ({
+const PAGE_LOCALES: readonly PageLocale[] = [...LOCALES, PSEUDO_LOCALE];
+export const PAGE_LANGUAGES: ReadonlyArray<{ locale: PageLocale; folder: string }> = PAGE_LOCALES.map((locale) => ({
   locale,
   folder: locale === DEFAULT_LOCALE ? '' : locale,
 }));

@@ -1,3 +1,7 @@
+import { i18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { localise } from '@seva/shared';
+
 /** An answer that was not OK, with the message the server gave for people. */
 export class ApiError extends Error {
   constructor(
@@ -21,12 +25,17 @@ export class ApiError extends Error {
 /** How many characters of a request id a person is shown: enough to find the request in the server's log. */
 const REFERENCE_LENGTH = 8;
 
-/** 'Something went wrong on our side. Please try again. Reference: 1a2b3c4d' */
+/**
+ * 'Something went wrong on our side. Please try again. Reference: 1a2b3c4d', in the page's language: the reference
+ * is joined to a message already said, so the message is localised here, not where it is shown.
+ */
 export function withReference(message: string, reference: string | undefined): string {
-  return reference ? `${message} Reference: ${reference}` : message;
+  if (!reference) return message;
+  return `${localise(i18n, message)} ${i18n._(msg({ message: `Reference: ${reference}`, comment: "{reference} is the first characters of the failed request's id, for support to find it in the logs" }))}`;
 }
 
-export const NETWORK_ERROR_MESSAGE = 'Unable to connect to the server. Please check your internet connection and try again.';
+/** What a request that never reached the server says (in English; ApiError carries it in the page's language). */
+export const NETWORK_ERROR_MESSAGE = /*i18n*/ 'Unable to connect to the server. Please check your internet connection and try again.';
 
 type Body = { json: unknown; form?: never } | { form: FormData; json?: never } | { json?: never; form?: never };
 
@@ -63,7 +72,7 @@ export async function apiResponse(path: string, options: RequestOptions = {}): P
     });
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
-    throw new ApiError(0, NETWORK_ERROR_MESSAGE);
+    throw new ApiError(0, localise(i18n, NETWORK_ERROR_MESSAGE));
   }
   if (!response.ok) throw await apiErrorOf(response);
   return response;
@@ -92,7 +101,8 @@ function plainText(text: string): string | undefined {
 
 /** 'The server answered 502 Bad Gateway.' */
 function statusText(response: Response): string {
-  return `The server answered ${response.status}${response.statusText ? ` ${response.statusText}` : ''}.`;
+  const status = `${response.status}${response.statusText ? ` ${response.statusText}` : ''}`;
+  return i18n._(msg({ message: `The server answered ${status}.`, comment: "{status} is the HTTP status code and HTTP's own English name for it, e.g. '502 Bad Gateway'" }));
 }
 
 function parseJson(text: string): unknown {

@@ -78,9 +78,9 @@ export function setSignedIn(queryClient: QueryClient, signedIn: SignedIn | null)
 }
 
 /** What /login says after the user signed out (issue #9). */
-const SIGNED_OUT_NOTICE = 'You have signed out.';
+const SIGNED_OUT_NOTICE = /*i18n*/ 'You have signed out.';
 /** What /login says when the session ended while the user was working (issue #9). */
-const SESSION_ENDED_NOTICE = 'Your session has ended. Sign in again to go back to where you were; what you had entered is kept.';
+const SESSION_ENDED_NOTICE = /*i18n*/ 'Your session has ended. Sign in again to go back to where you were; what you had entered is kept.';
 
 /** What /login reads from the address it was sent to: where to go after signing in, and what to say first. */
 export interface LoginState {

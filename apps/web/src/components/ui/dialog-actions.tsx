@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { Button, type ButtonProps } from './button.tsx';
 import { StatusRegion } from './status-region.tsx';
@@ -28,7 +29,7 @@ export function DialogActions({ confirmLabel, busyMessage, busy, failure, onConf
       <StatusRegion tone={failure ? 'error' : 'info'} message={failure ?? (busy ? busyMessage : null)} />
       <div className="actions">
         <Button variant={risky ? 'primary' : 'secondary'} onClick={onCancel}>
-          Cancel
+          <Trans>Cancel</Trans>
         </Button>
         <Button variant={risky ? 'danger-outline' : variant} busy={busy} {...(onConfirm ? { onClick: onConfirm } : { type: 'submit' as const })}>
           {confirmLabel}

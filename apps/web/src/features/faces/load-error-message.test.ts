@@ -1,6 +1,6 @@
 import { i18n } from '@lingui/core';
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../lib/api-client.ts';
+import { ApiError, NETWORK_ERROR_MESSAGE } from '../../lib/api-client.ts';
 import { loadErrorMessage } from './load-error-message.ts';
 
 describe('loadErrorMessage (product §8)', () => {
@@ -16,7 +16,8 @@ describe('loadErrorMessage (product §8)', () => {
   });
 
   it('asks the user to check the connection when the request never reached the server', () => {
-    expect(loadErrorMessage(new ApiError(0, 'offline'), i18n)).toBe(
+    // The web's own message, which apiFetch gives a request that never reached the server in the page's language.
+    expect(loadErrorMessage(new ApiError(0, NETWORK_ERROR_MESSAGE), i18n)).toBe(
       'Unable to connect to the server. Please check your internet connection and try again.',
     );
   });

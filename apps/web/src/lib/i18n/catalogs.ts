@@ -1,9 +1,9 @@
 import { i18n, type Messages } from '@lingui/core';
-import { DEFAULT_LOCALE, isLocale, type Locale } from '@seva/shared';
+import { DEFAULT_LOCALE, isLocale, PSEUDO_LOCALE, type Locale } from '@seva/shared';
 import { catalogsAtStart, featureCatalogs } from './catalog-names.ts';
 
 /** A language the page can be in: one of ours, or en-XA, the pseudo-language (accented English) the e2e sweep renders every screen in (D-058). */
-export type PageLocale = Locale | 'en-XA';
+export type PageLocale = Locale | typeof PSEUDO_LOCALE;
 
 /** Each catalog of each language but the server's, compiled on import by Lingui's Vite plugin; a page loads the ones it shows. */
 const catalogs = import.meta.glob<{ messages: Messages }>(['../../../../../locales/*/*.po', '!**/server.po']);
@@ -14,11 +14,11 @@ const inUse = new Set<string>();
 async function load(locale: PageLocale, names: Iterable<string>): Promise<void> {
   await Promise.all(
     [...names].map(async (name) => {
-      const catalog = catalogs[`../../../../../locales/${locale === 'en-XA' ? DEFAULT_LOCALE : locale}/${name}.po`];
+      const catalog = catalogs[`../../../../../locales/${locale === PSEUDO_LOCALE ? DEFAULT_LOCALE : locale}/${name}.po`];
       // A feature that says nothing yet has no catalog (npm run messages makes one once it does).
       if (!catalog) return;
       const { messages } = await catalog();
-      i18n.load(locale, locale === 'en-XA' ? (await import('./pseudo.ts')).pseudoCatalog(messages) : messages);
+      i18n.load(locale, locale === PSEUDO_LOCALE ? (await import('./pseudo.ts')).pseudoCatalog(messages) : messages);
     }),
   );
 }
@@ -26,7 +26,7 @@ async function load(locale: PageLocale, names: Iterable<string>): Promise<void> 
 /** The page's language, as the server chose it (`<html lang>`). */
 export function pageLocale(): PageLocale {
   const lang = typeof document === 'undefined' ? DEFAULT_LOCALE : document.documentElement.lang;
-  return isLocale(lang) || lang === 'en-XA' ? lang : DEFAULT_LOCALE;
+  return isLocale(lang) || lang === PSEUDO_LOCALE ? lang : DEFAULT_LOCALE;
 }
 
 /** Loads the catalogs every page needs in `locale` and makes it the language of what renders next. */
