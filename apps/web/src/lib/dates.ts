@@ -8,9 +8,13 @@ import { DEFAULT_LOCALE, isLocale } from '@seva/shared';
  */
 const formats = new Map<string, { date: Intl.DateTimeFormat; dateTime: Intl.DateTimeFormat }>();
 
+/** The language dates are written in: the page's; in the pseudo-language (en-XA) and before the page starts, British English. */
+export function dateLocale(): string {
+  return isLocale(i18n.locale) ? i18n.locale : DEFAULT_LOCALE;
+}
+
 function formatsFor(): { date: Intl.DateTimeFormat; dateTime: Intl.DateTimeFormat } {
-  // The pseudo-language (en-XA) and a page not started yet write dates in English.
-  const locale = isLocale(i18n.locale) ? i18n.locale : DEFAULT_LOCALE;
+  const locale = dateLocale();
   let found = formats.get(locale);
   if (!found) {
     found = { date: new Intl.DateTimeFormat(locale, { dateStyle: 'long' }), dateTime: new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short' }) };

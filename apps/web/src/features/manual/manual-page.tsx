@@ -6,6 +6,7 @@ import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { PageHeading } from '../../components/ui/page-heading.tsx';
 import { StatusRegion } from '../../components/ui/status-region.tsx';
+import { dateLocale } from '../../lib/dates.ts';
 import { paths } from '../../lib/paths.ts';
 import { screenHeadings } from '../../lib/screens.ts';
 import { manualDownloadUrl, useLatestManual } from './api/get-latest-manual.ts';
@@ -76,15 +77,16 @@ export function ManualPage() {
  * none), shown once the PDF is open; its download link; the viewer.
  */
 function ManualDocument({ manual, info, onChange }: { manual: ManualSummary; info: ManualInfo | undefined; onChange: (state: PdfState) => void }) {
-  const { i18n } = useLingui();
+  // Drawn again when the page's language changes, so the date is written in it.
+  useLingui();
   const { id } = manual;
-  const date = info ? manualDate(info, manual, i18n.locale) : null;
+  const date = info ? manualDate(info, manual, dateLocale()) : null;
   const dateText = date?.text;
   return (
     <section className="manual" aria-labelledby={info ? 'manual-title' : undefined}>
       {info ? (
         <h2 id="manual-title" className="manual-title">
-          {manualTitle(info, manual)}
+          <span lang={info.title ? (info.language ?? undefined) : undefined}>{manualTitle(info, manual)}</span>
           {date ? (
             <span className="manual-date">
               {date.label === 'created' ? (

@@ -15,7 +15,7 @@ const TEXT_EMPTY = msg`This manual holds no text to show here (its pages may be 
  * Find searches it. Read once per manual and language and kept while the page is open; the manual's own words stay as
  * written, a figure's 'Figure:' is said in the page's language.
  */
-export function ManualTextView({ pdf, url }: { pdf: PdfDocument; url: string }) {
+export function ManualTextView({ pdf, url, language }: { pdf: PdfDocument; url: string; language: string | undefined }) {
   const { i18n } = useLingui();
   const figure = (alt: string) => i18n._(msg`Figure: ${alt}`);
   const text = useQuery({ queryKey: ['manual-text', url, i18n.locale], queryFn: () => manualText(pdf, figure), staleTime: Infinity, gcTime: Infinity, retry: false });
@@ -36,7 +36,7 @@ export function ManualTextView({ pdf, url }: { pdf: PdfDocument; url: string }) 
               (Ctrl+F, or Command+F on a Mac) searches them.
             </Trans>
           </p>
-          <article className="manual-text-body">{text.data.map(renderBlock)}</article>
+          <article className="manual-text-body" lang={language}>{text.data.map(renderBlock)}</article>
         </>
       ) : null}
     </div>

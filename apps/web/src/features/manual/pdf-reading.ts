@@ -5,26 +5,41 @@ import { taggedTextBlocks, type FigureText, type StructNode, type TaggedPage } f
 /** The open PDF, as react-pdf's Document hands it over (pdf.js's PDFDocumentProxy). */
 export type PdfDocument = Parameters<NonNullable<DocumentProps['onLoadSuccess']>>[0];
 
-/** What the manual says about itself: its title and when it was made, when its metadata has them. */
+/** What the manual says about itself: its title, when it was made and its language, when its metadata has them. */
 export interface ManualInfo {
   pageCount: number;
   title: string | null;
   created: Date | null;
+  /**
+   * The language the PDF declares (its catalog's /Lang, a BCP 47 tag): the manual's words are marked with it, so a
+   * screen reader reading a Hindi page says an English manual with an English voice (the manual is not translated).
+   */
+  language: string | null;
 }
 
-/** The title (XMP dc:title, else the Info dictionary's Title) and CreationDate, as pdf.js's own viewer reads them. */
+/** The title (XMP dc:title, else the Info dictionary's Title), CreationDate and /Lang, as pdf.js's own viewer reads them. */
 export async function manualInfo(pdf: PdfDocument): Promise<ManualInfo> {
-  const info: ManualInfo = { pageCount: pdf.numPages, title: null, created: null };
+  const info: ManualInfo = { pageCount: pdf.numPages, title: null, created: null, language: null };
   try {
     const { info: dictionary, metadata } = await pdf.getMetadata();
-    const fields = dictionary as { Title?: unknown; CreationDate?: unknown };
+    const fields = dictionary as { Title?: unknown; CreationDate?: unknown; Language?: unknown };
     const title = metadata?.get('dc:title') || (typeof fields.Title === 'string' ? fields.Title : '');
     info.title = typeof title === 'string' && title.trim() ? title.trim() : null;
     info.created = typeof fields.CreationDate === 'string' ? pdfjs.PDFDateString.toDateObject(fields.CreationDate) : null;
+    info.language = typeof fields.Language === 'string' && isLanguageTag(fields.Language) ? fields.Language : null;
   } catch {
     // Metadata that cannot be read is as good as none: the page falls back to the file name and date.
   }
   return info;
+}
+
+/** A well-formed language tag ('en-GB', 'hi'), so a PDF's stray /Lang never reaches `lang` unchecked. */
+function isLanguageTag(value: string): boolean {
+  try {
+    return Intl.getCanonicalLocales(value).length === 1;
+  } catch {
+    return false;
+  }
 }
 
 const isTextItem = (item: object): item is TextItem => 'str' in item;

@@ -39,6 +39,7 @@ export interface PdfViewerProps {
 export default function PdfViewer({ url, onLoad, onError }: PdfViewerProps) {
   const { t } = useLingui();
   const [pdf, setPdf] = useState<PdfDocument>();
+  const [language, setLanguage] = useState<string>();
   const [page, setPage] = useState(1);
   const [view, setView] = useStoredChoice<View>('seva.manual.view', 'pdf', parseView);
   const [zoom, setZoom] = useStoredChoice<number>('seva.manual.zoom', DEFAULT_ZOOM, parseZoom);
@@ -61,6 +62,7 @@ export default function PdfViewer({ url, onLoad, onError }: PdfViewerProps) {
         onLoadSuccess={async (document) => {
           setPage(1);
           const info = await manualInfo(document);
+          setLanguage(info.language ?? undefined);
           setPdf(document);
           onLoad(info);
         }}
@@ -78,10 +80,10 @@ export default function PdfViewer({ url, onLoad, onError }: PdfViewerProps) {
               </Tab>
             </TabList>
             <TabPanel id="pdf" className="manual-tab-panel">
-              <PdfPages page={page} pageCount={pdf.numPages} zoom={zoom} onPage={setPage} onZoom={setZoom} onError={onError} />
+              <PdfPages language={language} page={page} pageCount={pdf.numPages} zoom={zoom} onPage={setPage} onZoom={setZoom} onError={onError} />
             </TabPanel>
             <TabPanel id="text" className="manual-tab-panel">
-              <ManualTextView pdf={pdf} url={url} />
+              <ManualTextView pdf={pdf} url={url} language={language} />
             </TabPanel>
           </Tabs>
         ) : null}
@@ -91,6 +93,8 @@ export default function PdfViewer({ url, onLoad, onError }: PdfViewerProps) {
 }
 
 interface PdfPagesProps {
+  /** The PDF's own language, which its text layer is marked with. */
+  language: string | undefined;
   page: number;
   pageCount: number;
   zoom: number;
@@ -104,7 +108,7 @@ interface PdfPagesProps {
  * words. It fills the frame's width, but is never drawn below the PDF's actual size (zoom-level.ts): where the frame is
  * narrower (a phone, or 400 % browser zoom) the frame scrolls sideways and says so.
  */
-function PdfPages({ page, pageCount, zoom, onPage, onZoom, onError }: PdfPagesProps) {
+function PdfPages({ language, page, pageCount, zoom, onPage, onZoom, onError }: PdfPagesProps) {
   const { t } = useLingui();
   const [frameRef, frameWidth] = useElementWidth<HTMLDivElement>();
   // The page's width in PDF points, known once pdf.js has loaded it; until then the page fits the frame.
@@ -135,17 +139,20 @@ function PdfPages({ page, pageCount, zoom, onPage, onZoom, onError }: PdfPagesPr
         tabIndex={wide ? 0 : undefined}
       >
         {width ? (
-          <Page
-            pageNumber={page}
-            width={width}
-            className="pdf-page"
-            loading={null}
-            error={null}
-            onLoadSuccess={(loaded) => setPagePoints(loaded.originalWidth)}
-            onLoadError={onError}
-            onRenderError={onError}
-            onRenderSuccess={(rendered) => setPageHeight(Math.floor(rendered.height))}
-          />
+          // The page's words are the manual's, in its own language.
+          <div lang={language}>
+            <Page
+              pageNumber={page}
+              width={width}
+              className="pdf-page"
+              loading={null}
+              error={null}
+              onLoadSuccess={(loaded) => setPagePoints(loaded.originalWidth)}
+              onLoadError={onError}
+              onRenderError={onError}
+              onRenderSuccess={(rendered) => setPageHeight(Math.floor(rendered.height))}
+            />
+          </div>
         ) : null}
       </div>
     </div>
