@@ -2,9 +2,11 @@ import type { Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { expectFieldError } from './support/field-error.ts';
 import { mailTo } from './support/outbox.ts';
-import { TRANSLATED_SIGNED_IN, TRANSLATED_SIGNED_OUT } from './support/translated-screens.ts';
+import { TRANSLATED_AS_HELPER, TRANSLATED_SIGNED_IN, TRANSLATED_SIGNED_OUT } from './support/translated-screens.ts';
+import { helperOf } from '../test-kit/helper-flow.ts';
+import { signIn } from '../test-kit/sign-up-flow.ts';
 import { unregisteredUser, type TestUser } from '../test-kit/test-user.ts';
-import { expect, test } from './support/fixtures.ts';
+import { expect, test, useSessionCookie } from './support/fixtures.ts';
 
 test.describe.configure({ mode: 'parallel' });
 // The browser prefers Hindi: Playwright sends Accept-Language: hi-IN.
@@ -94,3 +96,24 @@ for (const path of TRANSLATED_SIGNED_IN) {
     await expectNoAxeViolations(page, `${path} in Hindi`);
   });
 }
+
+test("a helper's screens in Hindi pass axe", async ({ page, portal, newUser, baseURL }) => {
+  const { cookie } = await helperOf(portal, (await signIn(portal.send, newUser)).cookie);
+  await useSessionCookie(page, baseURL!, cookie);
+  for (const path of TRANSLATED_AS_HELPER) {
+    await page.goto(path);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'hi');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expectNoAxeViolations(page, `${path} in Hindi, as a helper`);
+  }
+});
+
+test("on a Hindi page the manual keeps the operator's words and says their language, so a screen reader reads them in an English voice", async ({ signedInPage: page }) => {
+  await page.goto('/manual');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'hi');
+  // The sample manual declares /Lang en-GB: its title, its PDF page's words and its text view are marked so.
+  await expect(page.getByRole('heading', { level: 2, name: /SEVA User Manual/ }).locator('[lang="en-GB"]')).toHaveText('SEVA User Manual');
+  await expect(page.locator('[lang="en-GB"] .react-pdf__Page__textContent')).toContainText('What SEVA is');
+  await page.getByRole('tab', { name: 'टेक्स्ट के रूप में पढ़ें' }).click();
+  await expect(page.locator('article[lang="en-GB"]').getByRole('heading', { name: '1. What SEVA is' })).toBeVisible();
+});

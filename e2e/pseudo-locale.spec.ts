@@ -1,6 +1,8 @@
 import { expectAllTranslated, usePseudoLocale } from './support/pseudo-locale.ts';
-import { TRANSLATED_SIGNED_IN, TRANSLATED_SIGNED_OUT } from './support/translated-screens.ts';
-import { expect, test } from './support/fixtures.ts';
+import { TRANSLATED_AS_HELPER, TRANSLATED_SIGNED_IN, TRANSLATED_SIGNED_OUT } from './support/translated-screens.ts';
+import { expect, test, useSessionCookie } from './support/fixtures.ts';
+import { helperOf } from '../test-kit/helper-flow.ts';
+import { signIn } from '../test-kit/sign-up-flow.ts';
 
 test.describe.configure({ mode: 'parallel' });
 // The narrowest screen WCAG asks to reflow at, with text about a third longer than the English.
@@ -42,3 +44,16 @@ for (const path of TRANSLATED_SIGNED_IN) {
     await expectAllTranslated(page, path, [newUser.username, newUser.email, newUser.licenseId]);
   });
 }
+
+test("a helper's screens say nothing outside the catalogs and reflow at 320 px", async ({ page, portal, newUser, baseURL }) => {
+  const wearer = await signIn(portal.send, newUser);
+  const { helper, cookie } = await helperOf(portal, wearer.cookie);
+  await useSessionCookie(page, baseURL!, cookie);
+  await usePseudoLocale(page.context(), baseURL!);
+  for (const path of TRANSLATED_AS_HELPER) {
+    await page.goto(path);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en-XA');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expectAllTranslated(page, `${path} as a helper`, [newUser.username, newUser.email, newUser.licenseId, helper.name, helper.email]);
+  }
+});

@@ -41,10 +41,13 @@ export const test = base.extend<{ portal: Portal; newUser: TestUser; signedInPag
   },
   signedInPage: async ({ page, portal, newUser, baseURL }, use) => {
     const { cookie } = await signIn(portal.send, newUser);
-    const separator = cookie.indexOf('=');
-    await page.context().addCookies([
-      { name: cookie.slice(0, separator), value: cookie.slice(separator + 1), url: baseURL!, httpOnly: true, sameSite: 'Lax' },
-    ]);
+    await useSessionCookie(page, baseURL!, cookie);
     await use(page);
   },
 });
+
+/** Gives `page`'s browser the session of `cookie` (a `name=value` Set-Cookie pair), as a sign-in would. */
+export async function useSessionCookie(page: Page, baseURL: string, cookie: string): Promise<void> {
+  const separator = cookie.indexOf('=');
+  await page.context().addCookies([{ name: cookie.slice(0, separator), value: cookie.slice(separator + 1), url: baseURL, httpOnly: true, sameSite: 'Lax' }]);
+}

@@ -1,6 +1,6 @@
 /**
- * The screens that speak Hindi so far (issue #23), swept in the pseudo-language and checked with axe in Hindi; a
- * screen joins the list when its feature's catalog is translated. Addresses with a bad token show the page's refusal.
+ * Every screen (issue #23), swept in the pseudo-language and checked with axe in Hindi. Addresses with a bad token
+ * show the page's refusal. TRANSLATED_AS_HELPER are seen signed in as a helper acting for the test's user.
  */
 export const TRANSLATED_SIGNED_OUT = [
   '/login',
@@ -12,6 +12,10 @@ export const TRANSLATED_SIGNED_OUT = [
   '/reset-password?token=not-a-token',
   '/restore-account',
   '/helper/accept?token=not-a-token',
+  '/helper/reset-password?token=not-a-token',
+  '/help',
+  '/accessibility',
   '/no-such-page',
 ];
-export const TRANSLATED_SIGNED_IN = ['/dashboard', '/sos', '/updates', '/pair'];
+export const TRANSLATED_SIGNED_IN = ['/dashboard', '/faces', '/faces/add', '/sos', '/manual', '/updates', '/profile', '/pair', '/help', '/accessibility'];
+export const TRANSLATED_AS_HELPER = ['/helper/choose', '/dashboard', '/profile'];
