@@ -1,19 +1,33 @@
+import { useId } from 'react';
 import { useLocalise } from '../../lib/i18n/use-localise.ts';
-import { Checkbox } from 'react-aria-components';
 
-/** A labelled checkbox (react-aria) with an optional hint under its label; checked state is drawn as a tick. */
-export function CheckboxField({ label, hint, isSelected, onChange }: { label: string; hint?: string; isSelected: boolean; onChange: (value: boolean) => void }) {
+interface CheckboxFieldProps {
+  label: string;
+  /** Said after the label as its description, not as part of its name. */
+  hint?: string;
+  isSelected: boolean;
+  onChange: (value: boolean) => void;
+}
+
+/**
+ * A labelled checkbox with an optional hint under its label: the browser's own checkbox, which every screen reader,
+ * keyboard and forced-colours mode already knows, drawn large in the brand's colour (D-059).
+ */
+export function CheckboxField({ label, hint, isSelected, onChange }: CheckboxFieldProps) {
   // Labels and hints of the shared rules are English (D-058), said in the page's language.
   const localise = useLocalise();
+  const hintId = useId();
   return (
-    <Checkbox isSelected={isSelected} onChange={onChange} className="checkbox">
-      <span className="checkbox-box" aria-hidden="true">
-        {isSelected ? '✓' : ''}
-      </span>
-      <span>
-        {localise(label)}
-        {hint ? <span className="field-hint checkbox-hint">{localise(hint)}</span> : null}
-      </span>
-    </Checkbox>
+    <div className="checkbox-field">
+      <label className="checkbox">
+        <input type="checkbox" checked={isSelected} onChange={(event) => onChange(event.target.checked)} aria-describedby={hint ? hintId : undefined} />
+        <span>{localise(label)}</span>
+      </label>
+      {hint ? (
+        <span id={hintId} className="field-hint checkbox-hint">
+          {localise(hint)}
+        </span>
+      ) : null}
+    </div>
   );
 }

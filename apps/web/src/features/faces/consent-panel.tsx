@@ -1,19 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { accountMessages, GLASSES_SCOPES } from '@seva/shared';
 import { useId, useState } from 'react';
-import { Checkbox } from 'react-aria-components';
+import { CheckboxField } from '../../components/ui/checkbox-field.tsx';
 import { useLocalise } from '../../lib/i18n/use-localise.ts';
-
-function ConsentCheckbox({ consent, onChange, label }: { consent: boolean; onChange: (value: boolean) => void; label: string }) {
-  return (
-    <Checkbox isSelected={consent} onChange={onChange} className="checkbox">
-      <span className="checkbox-box" aria-hidden="true">
-        {consent ? '✓' : ''}
-      </span>
-      <span>{label}</span>
-    </Checkbox>
-  );
-}
 
 /** product §2 step 1: consent, and the UK GDPR disclaimer behind 'Show More', whose checkbox shares the same state. */
 export function ConsentPanel({ consent, onChange }: { consent: boolean; onChange: (value: boolean) => void }) {
@@ -34,7 +23,7 @@ export function ConsentPanel({ consent, onChange }: { consent: boolean; onChange
       <h2 id="consent-heading">
         <Trans>Consent</Trans>
       </h2>
-      <ConsentCheckbox consent={consent} onChange={onChange} label={consentLabel} />
+      <CheckboxField isSelected={consent} onChange={onChange} label={consentLabel} />
       <p>
         <button type="button" className="button button-link" aria-expanded={expanded} aria-controls={disclaimerId} onClick={() => setExpanded((v) => !v)}>
           {expanded ? t`Show Less` : t`Show More`}
@@ -106,7 +95,7 @@ export function ConsentPanel({ consent, onChange }: { consent: boolean; onChange
             your Profile page; to erase all of it with your account (your right to erasure), use {deleteAccount} there.
           </Trans>
         </p>
-        <ConsentCheckbox consent={consent} onChange={onChange} label={t`I have read this. ${consentLabel}`} />
+        <CheckboxField isSelected={consent} onChange={onChange} label={t`I have read this. ${consentLabel}`} />
       </div>
     </section>
   );
