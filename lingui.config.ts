@@ -7,8 +7,11 @@ import { formatter } from '@lingui/format-po';
  * page loads only the words it shows.
  */
 const exclude = ['**/*.test.*', '**/testing/**'];
-/** The shared files whose messages only signed-in screens show. */
-const GLASSES_AND_DATA = ['devices.ts', 'features.ts', 'glasses-scopes.ts', 'schemas/faces.ts', 'schemas/contacts.ts', 'schemas/profile.ts'];
+/** The shared files whose messages only signed-in screens show: the glasses' (pairing shows only these)… */
+const GLASSES = ['devices.ts', 'glasses-scopes.ts'];
+/** …and the features' and the user's data's. */
+const DATA = ['features.ts', 'schemas/faces.ts', 'schemas/contacts.ts', 'schemas/profile.ts'];
+const inShared = (files: string[]) => files.map((file) => `<rootDir>/packages/shared/src/${file}`);
 
 export default defineConfig({
   sourceLocale: 'en-GB',
@@ -17,9 +20,10 @@ export default defineConfig({
   format: formatter({ lineNumbers: false }),
   catalogs: [
     // The shared rules' messages: those every page may show (sign-in and sign-up rules, the helpers', the account's)…
-    { path: '<rootDir>/locales/{locale}/shared', include: ['<rootDir>/packages/shared/src'], exclude: [...exclude, ...GLASSES_AND_DATA.map((file) => `**/${file}`), '**/glasses-api-messages.ts'] },
-    // …and those of the glasses, the features and the user's data, which only the signed-in screens show (catalog-names.ts).
-    { path: '<rootDir>/locales/{locale}/shared-glasses', include: GLASSES_AND_DATA.map((file) => `<rootDir>/packages/shared/src/${file}`), exclude },
+    { path: '<rootDir>/locales/{locale}/shared', include: ['<rootDir>/packages/shared/src'], exclude: [...exclude, ...[...GLASSES, ...DATA].map((file) => `**/${file}`), '**/glasses-api-messages.ts'] },
+    // …and those of the glasses, and of the features and the user's data, which only the signed-in screens show (catalog-names.ts).
+    { path: '<rootDir>/locales/{locale}/shared-glasses', include: inShared(GLASSES), exclude },
+    { path: '<rootDir>/locales/{locale}/shared-data', include: inShared(DATA), exclude },
     // The glasses' API's messages are for firmware logs: the server says them, the web never does.
     { path: '<rootDir>/locales/{locale}/server', include: ['<rootDir>/apps/server/src', '<rootDir>/packages/shared/src/glasses-api-messages.ts'], exclude },
     {
