@@ -12,6 +12,9 @@ const PUBLIC_PAGES = [
   '/forgot-password',
   '/verify-email',
   '/reset-password',
+  '/restore-account',
+  '/helper/accept',
+  '/helper/reset-password',
   '/helper/sign-in',
   '/helper/forgot-password',
   '/help',
@@ -73,6 +76,26 @@ test.describe('without the script', () => {
     await expect(signUpFields(page).confirmPassword).toBeEditable();
     await expect(signUpFields(page).submit).toBeVisible();
   });
+});
+
+test.describe("an e-mailed link's screen without the script", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('shows its heading and that it is checking the link, from the page the server sends', async ({ page }) => {
+    await page.goto('/verify-email?token=abc');
+    await expect(heading(page, 'Verify your e-mail')).toBeVisible();
+    await expect(page.getByRole('status')).toHaveText('Verifying your e-mail…');
+    await page.goto('/reset-password?token=abc');
+    await expect(heading(page, 'Choose a new password')).toBeVisible();
+    await expect(page.getByRole('status')).toHaveText('Checking your link…');
+    await page.goto('/helper/accept?token=abc');
+    await expect(page.getByRole('status')).toHaveText('Checking your invitation…');
+  });
+});
+
+test("an e-mailed link's screen opened without its token says the link is not valid, though the page was drawn with one", async ({ page }) => {
+  await page.goto('/verify-email');
+  await expect(page.getByRole('alert')).toHaveText('This link is invalid or has already been used.');
 });
 
 test.describe('a signed-in screen without the script', () => {

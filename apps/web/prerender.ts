@@ -8,10 +8,10 @@ import { compressFile } from './precompress.ts';
 
 /** What the server-side build of `entry` gives: the screens to prerender and how to render one. */
 interface PrerenderEntry {
-  PRERENDERED: ReadonlyArray<{ path: string; module: string; signedIn: boolean }>;
+  PRERENDERED: ReadonlyArray<{ path: string; module: string; signedIn: boolean; search: string }>;
   /** Each language the pages are rendered in, and the folder of its pages ('' for English, the source). */
   PAGE_LANGUAGES: ReadonlyArray<{ locale: string; folder: string }>;
-  renderScreen: (pathname: string, locale: string) => Promise<string>;
+  renderScreen: (pathname: string, locale: string, search: string) => Promise<string>;
 }
 
 const ROOT = '<div id="root"></div>';
@@ -76,7 +76,7 @@ export function prerender(entry: string): Plugin {
           if (folder) write(path.join(outDir, folder, 'index.html'), inLanguage(index, locale));
           for (const screen of PRERENDERED) {
             const page = inLanguage(template, locale)
-              .replace(ROOT, `<div id="root">${await renderScreen(screen.path, locale)}</div>`)
+              .replace(ROOT, `<div id="root">${await renderScreen(screen.path, locale, screen.search)}</div>`)
               .replace('</head>', `<template id="${AFTER_PAINT}">${preloads(manifest, screen.module)}</template></head>`);
             write(path.join(outDir, folder, screen.signedIn ? SIGNED_IN_PAGES : '', `${screen.path.slice(1)}.html`), page);
           }

@@ -7,6 +7,7 @@ import { loadScreensAt } from './app/load-screens.ts';
 import { queryClient } from './app/providers.tsx';
 import { routes } from './app/router.tsx';
 import { pageLocale, startIn } from './lib/i18n/catalogs.ts';
+import { lacksLinkToken } from './lib/screens.ts';
 import { sessionQuery } from './lib/session.ts';
 
 /**
@@ -16,10 +17,11 @@ import { sessionQuery } from './lib/session.ts';
  * over as it is, keeping what the user typed meanwhile. The first render must equal the prerendered one, so the
  * screen's code is loaded first and the session is not known yet (every prerendered page renders for "not known").
  * A page opened after a redirect that carried state (a notice for /login) renders afresh instead: the prerendered
- * page does not hold that notice. Every other address starts from an empty page.
+ * page does not hold that notice; so does an e-mailed link's screen opened without its token (the page was drawn with
+ * one). Every other address starts from an empty page.
  */
 async function start(root: HTMLElement): Promise<void> {
-  const prerendered = root.hasChildNodes() && !(window.history.state as { usr?: unknown } | null)?.usr;
+  const prerendered = root.hasChildNodes() && !(window.history.state as { usr?: unknown } | null)?.usr && !lacksLinkToken(window.location);
   // A page rendered here asks who is signed in while its screen loads, not after (a signed-in screen waits for both).
   if (!prerendered) void queryClient.prefetchQuery(sessionQuery);
   await startIn(pageLocale());

@@ -7,14 +7,20 @@ import { App } from './app.tsx';
 import { loadScreensAt } from './load-screens.ts';
 import { routes } from './router.tsx';
 
+/** What a screen opened from an e-mailed link is drawn with at build time: a token, which the page does not show. */
+const LINK_TOKEN_SEARCH = '?token=prerendered';
+
 /**
  * The screens whose page is rendered at build time (prerender.ts, beside vite.config.ts): the first ones a user waits
  * for, marked `prerendered` in the screen table. `module` is the screen's code, whose chunk the page asks for at once
  * beside the app's. `signedIn`: the page is for a browser the server finds signed in, and holds the navigation and the
  * screen's heading while the app asks who that is (route-guard.tsx); other browsers get index.html for that address.
+ * `search`: the query the screen is drawn with (a link's token, for the screens e-mails lead to).
  */
 export const PRERENDERED = screens.flatMap((screen) =>
-  'prerendered' in screen && screen.prerendered ? [{ path: screen.path, module: `src/${screen.module}`, signedIn: screen.audience === 'signed-in' }] : [],
+  'prerendered' in screen && screen.prerendered
+    ? [{ path: screen.path, module: `src/${screen.module}`, signedIn: screen.audience === 'signed-in', search: 'linkToken' in screen && screen.linkToken ? LINK_TOKEN_SEARCH : '' }]
+    : [],
 );
 
 /**
@@ -31,8 +37,8 @@ export const PAGE_LANGUAGES: ReadonlyArray<{ locale: PageLocale; folder: string 
  * The markup of the screen at `pathname`, in `locale`, as the browser's first render gives it (main.tsx): the same tree, its screen
  * loaded, nobody known to be signed in yet.
  */
-export async function renderScreen(pathname: string, locale: PageLocale): Promise<string> {
+export async function renderScreen(pathname: string, locale: PageLocale, search = ''): Promise<string> {
   await startIn(locale);
   await loadScreensAt(routes, pathname);
-  return renderToString(<App router={createMemoryRouter(routes, { initialEntries: [pathname] })} prerendered={pathname} />);
+  return renderToString(<App router={createMemoryRouter(routes, { initialEntries: [`${pathname}${search}`] })} prerendered={pathname} />);
 }

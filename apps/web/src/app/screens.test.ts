@@ -11,19 +11,18 @@ const routesWithPaths = (list: RouteObject[]): Array<[string, RouteObject]> =>
   list.flatMap((route) => [...(route.path ? [[route.path, route] as [string, RouteObject]] : []), ...routesWithPaths(route.children ?? [])]);
 
 describe('the screen table', () => {
-  it('prerenders every signed-in screen, as a page for a signed-in browser', () => {
+  it('prerenders every screen: a signed-in one as a page for a signed-in browser, an e-mailed link\'s with a token', () => {
     const signedIn = screens.filter((screen) => screen.audience === 'signed-in').map((screen) => screen.path);
     const prerenderedForSignedIn = PRERENDERED.filter((page) => page.signedIn).map((page) => page.path);
     expect(prerenderedForSignedIn).toEqual(signedIn);
-    // And every other screen whose first render does not depend on the link's token (D-054).
-    expect(PRERENDERED.filter((page) => !page.signedIn).map((page) => page.path)).toEqual([
-      paths.login,
-      paths.signup,
-      paths.forgotPassword,
-      paths.helperSignIn,
-      paths.helperForgotPassword,
-      paths.help,
-      paths.accessibility,
+    // And every other screen, for everyone (D-054); those e-mails lead to, as they draw with a token (D-060).
+    expect(PRERENDERED.filter((page) => !page.signedIn).map((page) => page.path)).toEqual(screens.filter((screen) => screen.audience !== 'signed-in').map((screen) => screen.path));
+    expect(PRERENDERED.filter((page) => page.search).map((page) => page.path)).toEqual([
+      paths.verifyEmail,
+      paths.resetPassword,
+      paths.restoreAccount,
+      paths.helperAccept,
+      paths.helperResetPassword,
     ]);
   });
 

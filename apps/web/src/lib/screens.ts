@@ -28,10 +28,16 @@ export interface Screen {
   /** Told to a signed-out visitor before going to /login; without it they go at once. */
   signedOut?: SignedOutNotice;
   /**
-   * Rendered into a page at build time (app/prerender.tsx); every signed-in screen is, and so is every other screen
-   * whose first render does not depend on the link it was opened from (a token), so it paints before its script (D-054).
+   * Rendered into a page at build time (app/prerender.tsx), so it paints before its script (D-054). Every screen is
+   * today; one whose first render cannot be drawn at build time would leave it out and be drawn from index.html.
    */
   prerendered?: boolean;
+  /**
+   * Opened from an e-mailed link that carries `?token=`: prerendered as it first draws with a token (checking the
+   * link, or its form), which does not show the token; an address without one is drawn afresh by the app, which says
+   * the link is not valid.
+   */
+  linkToken?: boolean;
   /** Its entry in the shared top navigation (product §2), in the table's order. */
   navigation?: string;
   /** A helper who acts for no wearer now may still see it (their own /profile, issue #18). */
@@ -49,14 +55,14 @@ export const screens = [
   { path: paths.login, module: 'features/auth/login-page.tsx', audience: 'signed-out', title: /*i18n*/ 'Sign in', prerendered: true },
   { path: paths.signup, module: 'features/auth/signup-page.tsx', audience: 'signed-out', title: /*i18n*/ 'Create Account', prerendered: true },
   { path: paths.forgotPassword, module: 'features/auth/forgot-password-page.tsx', audience: 'signed-out', title: /*i18n*/ 'Reset your password', prerendered: true },
-  { path: paths.verifyEmail, module: 'features/auth/verify-email-page.tsx', audience: 'signed-out', title: /*i18n*/ 'Verify e-mail' },
-  { path: paths.resetPassword, module: 'features/auth/reset-password-page.tsx', audience: 'signed-out', title: /*i18n*/ 'Choose a new password' },
-  { path: paths.restoreAccount, module: 'features/auth/restore-account-page.tsx', audience: 'signed-out', title: /*i18n*/ 'Restore your account' },
-  { path: paths.helperAccept, module: 'features/helpers/accept-invitation-page.tsx', audience: 'signed-out', title: /*i18n*/ 'Helper invitation' },
+  { path: paths.verifyEmail, module: 'features/auth/verify-email-page.tsx', audience: 'signed-out', title: /*i18n*/ 'Verify e-mail', prerendered: true, linkToken: true },
+  { path: paths.resetPassword, module: 'features/auth/reset-password-page.tsx', audience: 'signed-out', title: /*i18n*/ 'Choose a new password', prerendered: true, linkToken: true },
+  { path: paths.restoreAccount, module: 'features/auth/restore-account-page.tsx', audience: 'signed-out', title: /*i18n*/ 'Restore your account', prerendered: true, linkToken: true },
+  { path: paths.helperAccept, module: 'features/helpers/accept-invitation-page.tsx', audience: 'signed-out', title: /*i18n*/ 'Helper invitation', prerendered: true, linkToken: true },
   { path: paths.helperSignIn, module: 'features/helpers/helper-sign-in-page.tsx', audience: 'signed-out', title: /*i18n*/ 'Sign in as a helper', prerendered: true },
   { path: paths.helperForgotPassword, module: 'features/helpers/helper-forgot-password-page.tsx', audience: 'signed-out', title: /*i18n*/ 'Reset your helper password', prerendered: true },
-  { path: paths.helperResetPassword, module: 'features/helpers/helper-reset-password-page.tsx', audience: 'signed-out', title: /*i18n*/ 'Choose a new helper password' },
-  { path: paths.helperChoose, module: 'features/helpers/choose-wearer-page.tsx', audience: 'signed-out', title: /*i18n*/ 'Who are you helping?' },
+  { path: paths.helperResetPassword, module: 'features/helpers/helper-reset-password-page.tsx', audience: 'signed-out', title: /*i18n*/ 'Choose a new helper password', prerendered: true, linkToken: true },
+  { path: paths.helperChoose, module: 'features/helpers/choose-wearer-page.tsx', audience: 'signed-out', title: /*i18n*/ 'Who are you helping?', prerendered: true },
   {
     path: paths.dashboard,
     module: 'features/dashboard/dashboard-page.tsx',
@@ -146,4 +152,9 @@ export function screenAt(pathname: string): Screen | undefined {
 /** The heading of the signed-in screen at `pathname`, if it is one. */
 export function screenHeadingAt(pathname: string): string | undefined {
   return screenAt(pathname)?.heading;
+}
+
+/** The address is a screen opened from an e-mailed link, without the link's token. */
+export function lacksLinkToken(location: { pathname: string; search: string }): boolean {
+  return screenAt(location.pathname)?.linkToken === true && !new URLSearchParams(location.search).get('token');
 }
