@@ -11,6 +11,9 @@ const exclude = ['**/*.test.*', '**/testing/**'];
 const GLASSES = ['devices.ts', 'glasses-scopes.ts'];
 /** …and the features' and the user's data's. */
 const DATA = ['features.ts', 'schemas/faces.ts', 'schemas/contacts.ts', 'schemas/profile.ts'];
+/** The shared files whose messages only some signed-out screens show: the account's (reset, restore) and the helpers'. */
+const ACCOUNT = ['account.ts'];
+const HELPERS = ['helpers.ts'];
 const inShared = (files: string[]) => files.map((file) => `<rootDir>/packages/shared/src/${file}`);
 
 export default defineConfig({
@@ -19,11 +22,14 @@ export default defineConfig({
   fallbackLocales: { default: 'en-GB' },
   format: formatter({ lineNumbers: false }),
   catalogs: [
-    // The shared rules' messages: those every page may show (sign-in and sign-up rules, the helpers', the account's)…
-    { path: '<rootDir>/locales/{locale}/shared', include: ['<rootDir>/packages/shared/src'], exclude: [...exclude, ...[...GLASSES, ...DATA].map((file) => `**/${file}`), '**/glasses-api-messages.ts'] },
+    // The shared rules' messages: those every page may show (sign-in and sign-up rules, what is said of a helper acting for a wearer)…
+    { path: '<rootDir>/locales/{locale}/shared', include: ['<rootDir>/packages/shared/src'], exclude: [...exclude, ...[...GLASSES, ...DATA, ...ACCOUNT, ...HELPERS].map((file) => `**/${file}`), '**/glasses-api-messages.ts'] },
     // …and those of the glasses, and of the features and the user's data, which only the signed-in screens show (catalog-names.ts).
     { path: '<rootDir>/locales/{locale}/shared-glasses', include: inShared(GLASSES), exclude },
     { path: '<rootDir>/locales/{locale}/shared-data', include: inShared(DATA), exclude },
+    // …and those of the account and of the helpers, which the screens about them show.
+    { path: '<rootDir>/locales/{locale}/shared-account', include: inShared(ACCOUNT), exclude },
+    { path: '<rootDir>/locales/{locale}/shared-helpers', include: inShared(HELPERS), exclude },
     // The glasses' API's messages are for firmware logs: the server says them, the web never does.
     { path: '<rootDir>/locales/{locale}/server', include: ['<rootDir>/apps/server/src', '<rootDir>/packages/shared/src/glasses-api-messages.ts'], exclude },
     {

@@ -4,6 +4,7 @@
  * the rule the server checks (schemas/account.ts), so the screens that show these words need not load zod.
  */
 import type { BrowserSession } from './schemas/account.ts';
+import { ACCOUNT_DELETED } from './account-deleted.ts';
 import { fill } from './localise.ts';
 
 /** What happened on an account, in the order /profile explains them. */
@@ -59,7 +60,7 @@ export const accountMessages = {
   downloadData: /*i18n*/ 'Download my data',
   deleteAccount: /*i18n*/ 'Delete my account',
   confirmDelete: /*i18n*/ 'Delete account',
-  accountDeleted: /*i18n*/ 'Your account has been deleted.',
+  accountDeleted: ACCOUNT_DELETED,
   signedInBrowsersHeading: /*i18n*/ 'Signed-in browsers',
   thisBrowser: /*i18n*/ 'This browser',
   signOut: /*i18n*/ 'Sign out',

@@ -1,7 +1,10 @@
+import { HELPER_ACCOUNT_DELETED } from './account-deleted.ts';
 import { fill } from './localise.ts';
 /**
  * Issue #18, helpers: someone the wearer trusts signs in with their own account and acts for the wearer within a
- * fixed set of powers. The words of the screens, the e-mails and the server's refusals, written once.
+ * fixed set of powers. The words of the screens, the e-mails and the server's refusals, written once. Their catalog
+ * is `shared-helpers`, which only the screens about helpers load; what any screen may say about a helper is in
+ * acting-for.ts (D-059).
  */
 
 /** A wearer has at most this many helpers and open invitations together. */
@@ -55,7 +58,6 @@ export const helperMessages = {
   youCanHeading: /*i18n*/ 'As a helper you can:',
   youCannotHeading: /*i18n*/ 'You cannot:',
   // Helper sign-in
-  signInAsHelper: /*i18n*/ 'Sign in as a helper',
   forgotPassword: /*i18n*/ 'Forgot password?',
   // A helper's own screens
   chooseHeading: /*i18n*/ 'Who are you helping?',
@@ -68,18 +70,13 @@ export const helperMessages = {
   changePassword: /*i18n*/ 'Change password',
   passwordChanged: /*i18n*/ 'Your password has been changed.',
   deleteHelperAccount: /*i18n*/ 'Delete my helper account',
-  helperAccountDeleted: /*i18n*/ 'Your helper account has been deleted.',
-  switchWearer: /*i18n*/ 'Switch',
+  helperAccountDeleted: HELPER_ACCOUNT_DELETED,
 } as const;
 
 /** The page the invitation link opens. */
 export const acceptHeading = (wearer: string) => fill(/*i18n*/ 'Help {wearer} with their SEVA glasses', { wearer });
-/** The line next to the navigation on every screen a helper sees. */
-export const youAreHelping = (wearer: string) => fill(/*i18n*/ 'You are helping {wearer}', { wearer });
 /** A removed helper's next request, and the page it shows. */
 export const noLongerHelping = (wearer: string) => fill(/*i18n*/ 'You no longer help {wearer}.', { wearer });
-/** A helper calling what only the wearer may do (403). */
-export const onlyWearerCan = (wearer: string) => fill(/*i18n*/ 'Only {wearer} can do this.', { wearer });
 /** The helper's button (and its confirmation) on their own /profile. */
 export const stopHelping = (wearer: string) => fill(/*i18n*/ 'Stop helping {wearer}', { wearer });
 /** The wearer's button for an active helper (confirmed in a dialog). */

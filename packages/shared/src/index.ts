@@ -75,10 +75,12 @@ export {
 } from './schemas/account.ts';
 export { type ActivityEvent, activityEventSchema, activityAnswerSchema, type ActivityAnswer } from './schemas/activity.ts';
 export {
-  MAX_HELPERS, INVITATION_DAYS, helperMay, helperMayNot, helperMessages, acceptHeading, youAreHelping, noLongerHelping,
-  onlyWearerCan, stopHelping, removeHelper, cancelInvitationFor, alreadyHelping, alreadyInvited, doneByHelper,
+  MAX_HELPERS, INVITATION_DAYS, helperMay, helperMayNot, helperMessages, acceptHeading, noLongerHelping,
+  stopHelping, removeHelper, cancelInvitationFor, alreadyHelping, alreadyInvited, doneByHelper,
   helperRemovedMessage, invitationCancelledMessage, invitationSentMessage, stoppedHelpingMessage,
 } from './helpers.ts';
+export { actingForMessages, youAreHelping, onlyWearerCan } from './acting-for.ts';
+export { ACCOUNT_DELETED, HELPER_ACCOUNT_DELETED } from './account-deleted.ts';
 export {
   inviteHelperSchema, type InviteHelperInput, invitationTokenSchema, newHelperAccountFormSchema,
   existingHelperAccountFormSchema, acceptAsNewHelperSchema, acceptAsExistingHelperSchema, acceptInvitationSchema,

@@ -8,7 +8,7 @@ import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from '@seva/shared';
 /** locales/, beside apps/: the catalogs the web is built with (D-058). */
 const LOCALES_DIR = path.resolve(import.meta.dirname, '../../../../locales');
 /** The server says the shared rules' messages and its own: its e-mails and refusals. */
-const SERVER_CATALOGS = ['shared', 'shared-glasses', 'shared-data', 'server'];
+const SERVER_CATALOGS = ['shared', 'shared-glasses', 'shared-data', 'shared-account', 'shared-helpers', 'server'];
 
 const po = formatter({ lineNumbers: false });
 

@@ -1,4 +1,4 @@
-import { accountMessages, helperMessages, type HelperSessionInfo, type SessionAnswer } from '@seva/shared';
+import { ACCOUNT_DELETED, HELPER_ACCOUNT_DELETED, type HelperSessionInfo, type SessionAnswer } from '@seva/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useNavigate } from 'react-router';
@@ -110,8 +110,8 @@ export function useLoginStateFor(from: string): LoginState {
   const end = useSessionEnd();
   return useMemo(() => {
     if (end === 'signed-out' || end === 'helper-signed-out') return { notice: SIGNED_OUT_NOTICE };
-    if (end === 'account-deleted') return { notice: accountMessages.accountDeleted };
-    if (end === 'helper-account-deleted') return { notice: helperMessages.helperAccountDeleted };
+    if (end === 'account-deleted') return { notice: ACCOUNT_DELETED };
+    if (end === 'helper-account-deleted') return { notice: HELPER_ACCOUNT_DELETED };
     return { from, ...(end === 'ended' ? { notice: SESSION_ENDED_NOTICE } : {}) };
   }, [end, from]);
 }

@@ -1,6 +1,6 @@
 import { useLocalise } from '../../lib/i18n/use-localise.ts';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { helperMessages, youAreHelping, type HelperSessionInfo } from '@seva/shared';
+import { actingForMessages, youAreHelping, type HelperSessionInfo } from '@seva/shared';
 import { useEffect, useRef, useState } from 'react';
 import { useFocusWithin, useKeyboard } from 'react-aria';
 import { Link, NavLink, useLocation } from 'react-router';
@@ -79,7 +79,7 @@ export function TopNavigation({ current }: { current?: string } = {}) {
 function HelpingLine({ helper, wearer }: { helper: HelperSessionInfo; wearer: string }) {
   const { t } = useLingui();
   const localise = useLocalise();
-  const switchWearer = localise(helperMessages.switchWearer);
+  const switchWearer = localise(actingForMessages.switchWearer);
   return (
     <p className="helping-line">
       <span>{localise(youAreHelping(wearer))}</span>

@@ -1,4 +1,4 @@
-import { helperMessages, messages, type SignInInput } from '@seva/shared';
+import { actingForMessages, messages, type SignInInput } from '@seva/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
@@ -80,7 +80,7 @@ function LoginForm({ notice, returnTo, state, onUnverified }: { notice: string |
         </Trans>
       </p>
       <p>
-        <Trans>Helping someone with their glasses?</Trans> <Link to={paths.helperSignIn}>{localise(helperMessages.signInAsHelper)}</Link>
+        <Trans>Helping someone with their glasses?</Trans> <Link to={paths.helperSignIn}>{localise(actingForMessages.signInAsHelper)}</Link>
       </p>
     </section>
   );

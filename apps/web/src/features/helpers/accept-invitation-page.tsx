@@ -2,6 +2,7 @@ import { useLocalise } from '../../lib/i18n/use-localise.ts';
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
   acceptHeading,
+  actingForMessages,
   helperMessages,
   messages,
   PASSWORD_MAX,
@@ -87,7 +88,7 @@ function DeadInvitation({ message }: { message: string }) {
         <Trans>An invitation link works once and for 7 days. The person who invited you can send a new one from their profile.</Trans>
       </p>
       <p>
-        <Link to={paths.helperSignIn}>{localise(helperMessages.signInAsHelper)}</Link>
+        <Link to={paths.helperSignIn}>{localise(actingForMessages.signInAsHelper)}</Link>
       </p>
     </section>
   );

@@ -1,6 +1,6 @@
 import { useLocalise } from '../../lib/i18n/use-localise.ts';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { helperMessages, messages, type HelperSignInInput } from '@seva/shared';
+import { actingForMessages, helperMessages, messages, type HelperSignInInput } from '@seva/shared';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { Form, useZodForm } from '../../components/ui/form.tsx';
@@ -38,7 +38,7 @@ export function HelperSignInPage() {
   const busy = form.sending;
   return (
     <section aria-labelledby="helper-sign-in-heading" className="card">
-      <PageHeading id="helper-sign-in-heading">{helperMessages.signInAsHelper}</PageHeading>
+      <PageHeading id="helper-sign-in-heading">{actingForMessages.signInAsHelper}</PageHeading>
       <p>
         <Trans>For someone who helps a SEVA wearer set up their glasses, with the e-mail address the invitation was sent to.</Trans>
       </p>

@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
+  actingForMessages,
   deleteAccountSchema,
   helperMessages,
   messages,
@@ -36,7 +37,7 @@ export function HelperProfile({ helper }: { helper: HelperSessionInfo }) {
   const { t } = useLingui();
   const localise = useLocalise();
   // Quoted here: a message's apostrophe before a placeholder would escape it (ICU).
-  const signInPage = `'${localise(helperMessages.signInAsHelper)}'`;
+  const signInPage = `'${localise(actingForMessages.signInAsHelper)}'`;
   const saved = useTimedMessage();
   const [failure, setFailure] = useState<string | null>(null);
   const { signOut, isPending: signingOut } = useSignOutAndLeave();
