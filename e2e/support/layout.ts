@@ -24,6 +24,25 @@ export async function expectNoHorizontalScroll(page: Page, label: string): Promi
   expect(scrollWidth, `horizontal scrolling on ${label}; reaching past the edge: ${beyond.join(' | ')}`).toBeLessThanOrEqual(clientWidth);
 }
 
+/**
+ * Text a box cuts off: a box that hides what overflows it (overflow hidden or clip) holding text wider or taller
+ * than itself. Boxes of a pixel or less are the visually hidden text screen readers read, hidden on purpose.
+ */
+export async function expectNothingClipped(page: Page, label: string): Promise<void> {
+  const clipped = await page.evaluate(() =>
+    Array.from(document.body.querySelectorAll('*'))
+      .filter((element) => {
+        const style = getComputedStyle(element);
+        const hides = (value: string) => value === 'hidden' || value === 'clip';
+        const box = element.getBoundingClientRect();
+        if (box.width <= 1 || box.height <= 1 || !element.textContent?.trim() || !element.checkVisibility()) return false;
+        return (hides(style.overflowX) && element.scrollWidth > element.clientWidth + 1) || (hides(style.overflowY) && element.scrollHeight > element.clientHeight + 1);
+      })
+      .map((element) => `<${element.tagName.toLowerCase()} class="${element.className}">${(element.textContent ?? '').trim().slice(0, 60)}`),
+  );
+  expect(clipped, `text cut off on ${label}`).toEqual([]);
+}
+
 /** The left edge and top of an element on screen. */
 export async function positionOf(locator: Locator): Promise<{ x: number; y: number }> {
   const box = await locator.boundingBox();

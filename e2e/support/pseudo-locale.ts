@@ -1,6 +1,6 @@
 import { expect, type BrowserContext, type Page } from '@playwright/test';
 import { LOCALE_COOKIE, PSEUDO_LETTERS, PSEUDO_LOCALE } from '@seva/shared';
-import { expectNoHorizontalScroll } from './layout.ts';
+import { expectNoHorizontalScroll, expectNothingClipped } from './layout.ts';
 
 /** Shows every page of `context` in the pseudo-language (en-XA, D-058), as the cookie asks the server and the app. */
 export async function usePseudoLocale(context: BrowserContext, baseURL: string): Promise<void> {
@@ -50,9 +50,10 @@ export async function untranslatedText(page: Page, data: readonly string[] = [])
   );
 }
 
-/** The page says nothing outside the catalogs, and at 320 px nothing makes it scroll sideways (WCAG 1.4.10). */
+/** The page says nothing outside the catalogs, and at 320 px nothing makes it scroll sideways (WCAG 1.4.10) or cuts text off. */
 export async function expectAllTranslated(page: Page, label: string, data: readonly string[] = []): Promise<void> {
   await page.waitForLoadState('networkidle');
   expect(await untranslatedText(page, data), `text on ${label} that no catalog gave`).toEqual([]);
   await expectNoHorizontalScroll(page, `${label} in the longer pseudo-language`);
+  await expectNothingClipped(page, `${label} in the longer pseudo-language`);
 }
