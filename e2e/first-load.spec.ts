@@ -96,6 +96,9 @@ test.describe("an e-mailed link's screen without the script", () => {
 test("an e-mailed link's screen opened without its token says the link is not valid, though the page was drawn with one", async ({ page }) => {
   await page.goto('/verify-email');
   await expect(page.getByRole('alert')).toHaveText('This link is invalid or has already been used.');
+  // The app's page replaced the one drawn with a token: one heading, no 'Verifying…' left behind.
+  await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+  await expect(page.getByText('Verifying your e-mail…')).toHaveCount(0);
 });
 
 test.describe('a signed-in screen without the script', () => {
