@@ -2,9 +2,6 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    // Two files at once, whatever the cores: most of a server test waits on a database, a child process or a socket,
-    // and Vitest's default (one fewer than the cores) ran them one by one on CI's 2 cores (830 s; 441 s with two).
-    maxWorkers: 2,
     projects: [
       {
         test: {
