@@ -7,14 +7,17 @@ import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from '@seva/shared';
 
 /** locales/, beside apps/: the catalogs the web is built with (D-058). */
 const LOCALES_DIR = path.resolve(import.meta.dirname, '../../../../locales');
-/** The server says the shared rules' messages and its own: its e-mails and refusals. */
-const SERVER_CATALOGS = ['shared', 'shared-glasses', 'shared-data', 'shared-account', 'shared-helpers', 'server'];
+/**
+ * The server says the shared rules' messages, from every `shared*` catalog however lingui.config.ts splits them for
+ * the web's pages, and its own (`server`): its e-mails and refusals.
+ */
+const isServerCatalog = (file: string) => file === 'server.po' || (file.startsWith('shared') && file.endsWith('.po'));
 
 const po = formatter({ lineNumbers: false });
 
 /** One catalog's messages in `locale`, compiled; an empty translation falls back to the English source. */
 async function readCatalog(locale: Locale, name: string): Promise<Messages> {
-  const file = path.join(LOCALES_DIR, locale, `${name}.po`);
+  const file = path.join(LOCALES_DIR, locale, name);
   const catalog = await po.parse(fs.readFileSync(file, 'utf8'), { locale, sourceLocale: DEFAULT_LOCALE, filename: file });
   return Object.fromEntries(
     Object.entries(catalog).map(([id, entry]) => [id, compileMessage(entry.translation || entry.message || id)]),
@@ -28,7 +31,7 @@ export async function loadServerCatalogs(): Promise<void> {
   for (const locale of LOCALES) {
     if (translators.has(locale)) continue;
     const messages: Messages = {};
-    for (const name of SERVER_CATALOGS) Object.assign(messages, await readCatalog(locale, name));
+    for (const name of fs.readdirSync(path.join(LOCALES_DIR, locale)).filter(isServerCatalog)) Object.assign(messages, await readCatalog(locale, name));
     translators.set(locale, translator(locale, messages));
   }
 }
