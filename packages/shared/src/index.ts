@@ -41,10 +41,17 @@ export { type FeatureWithLink, type FeaturesResponse, featureWithLinkSchema, fea
 export {
   FACE_NAME_MAX, MAX_IMAGE_BYTES, FACE_PAGE_SIZES, MAX_FACES_PER_USER, MAX_ANALYSES_IN_FLIGHT, faceMessages,
   duplicateFaceNameMessage, faceNameKey, faceNameField, listFacesSchema, storeFaceFieldsSchema, renameFaceSchema,
-  deleteFaceSchema, recognizeFieldsSchema, type FaceSummary, type FaceBox, type RecognizeAnswer, imageTypeOfDataUrl,
-  faceFileName, estimatedSizeKb, faceBoxSchema, faceSummarySchema, faceListSchema, recognizeAnswerSchema,
-  detectAnswerSchema,
+  deleteFaceSchema, recognizeFieldsSchema, type FaceSummary, type FaceBox, imageTypeOfDataUrl,
+  faceFileName, estimatedSizeKb, faceBoxSchema, faceSummarySchema, faceListSchema, detectAnswerSchema,
 } from './schemas/faces.ts';
+export {
+  MAX_PHOTOS_PER_PERSON, PHOTO_QUALITIES, type PhotoQuality, photoProblemMessages, type PhotoProblem, photoMessages,
+  facePhotoSchema, type FacePhoto, facePhotosAnswerSchema, type FacePhotosAnswer, personParamsSchema, photoParamsSchema,
+} from './schemas/face-photos.ts';
+export {
+  CONFIDENCES, type Confidence, confidenceWords, faceVerdictSchema, type FaceVerdict, recognizeAnswerSchema,
+  type RecognizeAnswer,
+} from './schemas/face-recognition.ts';
 export { errorAnswerSchema, messageAnswerSchema, type MessageAnswer, messageAnswer, oauthErrorSchema } from './schemas/answers.ts';
 export {
   USER_CODE_ALPHABET, USER_CODE_LENGTH, DEFAULT_DEVICE_NAME, DEVICE_NAME_MAX, deviceMessages, normalizeUserCode,

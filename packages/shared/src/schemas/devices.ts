@@ -142,8 +142,24 @@ export const deviceAuthorizationRequestSchema = z.object({
 /** The form of POST /oauth/token (RFC 8628 §3.4). */
 export const tokenRequestSchema = z.object({ grant_type: z.literal(DEVICE_CODE_GRANT), device_code: z.string(), client_id: z.literal(GLASSES_CLIENT_ID) });
 
-/** A face as the glasses keep it: its name and its 128-number description, never its image. */
-export const syncedFaceSchema = z.object({ face_id: z.string(), name: z.string(), descriptor: z.array(z.number()), updated_at: z.string() });
+/**
+ * A person as the glasses keep them: their name and the description of each photo, never an image (issue #32). A
+ * person whose photos change comes again whole, so the glasses replace what they held of them.
+ */
+export const syncedFaceSchema = z.object({
+  face_id: z.string(),
+  name: z.string(),
+  updated_at: z.string(),
+  photos: z.array(
+    z.object({
+      photo_id: z.string(),
+      descriptor: z.string().meta({
+        description:
+          'The 128-number description, compact (D-063): base64 of 132 bytes, a little-endian float32 `scale` then 128 signed bytes `q`; component i is q[i] × scale / 127. Compare it with descriptions of the same `model_version` only.',
+      }),
+    }),
+  ),
+});
 export type SyncedFace = z.infer<typeof syncedFaceSchema>;
 
 /** A feature's current version and download link, as the glasses read them. */
@@ -160,6 +176,8 @@ export const syncAnswerSchema = z
     cursor: z.string(),
     /** The account's e-mail: the face backend's `email` form field. */
     email: z.string(),
+    /** The recognition model the descriptions come from (the face backend's `model_version`). */
+    model_version: z.string(),
     faces: z.array(syncedFaceSchema),
     deleted_face_ids: z.array(z.string()),
     emergency_contacts: z.array(glassesContactSchema),
@@ -170,7 +188,15 @@ export const syncAnswerSchema = z
       {
         cursor: 'v1.42.7',
         email: 'asha@example.com',
-        faces: [{ face_id: '3f2b8c1e-7a4d-4e2b-9c1a-5d6e7f8a9b0c', name: 'Asha Patel', descriptor: [0.012, -0.094, 0.151], updated_at: '2026-03-14T09:26:53.000Z' }],
+        model_version: 'face-api-1.7-resnet34-mirrored-1',
+        faces: [
+          {
+            face_id: '3f2b8c1e-7a4d-4e2b-9c1a-5d6e7f8a9b0c',
+            name: 'Asha Patel',
+            updated_at: '2026-03-14T09:26:53.000Z',
+            photos: [{ photo_id: '9a1c2e3f-4b5d-4c6e-8f70-8192a3b4c5d6', descriptor: 'AAAAPgX6ERsD…' }],
+          },
+        ],
         deleted_face_ids: [],
         emergency_contacts: [{ name: 'Ravi Kumar', country_code: '+91', phone_number: '9876543210', is_primary: true }],
         features: [{ dbKey: 'navigation', version: '1.4.0', download_url: '/api/features/navigation/download' }],

@@ -79,6 +79,7 @@ const FACE_EXAMPLE = {
   timestamp: '2026-03-14T09:26:53.000Z',
   consent_at: '2026-03-14T09:26:53.000Z',
   face_box: { x: 120, y: 80, width: 200, height: 240, image_width: 640, image_height: 480 },
+  photo_count: 3,
 };
 
 /** Where the face is in the picture (issue #21): its box and the picture's size, in pixels of the stored image. */
@@ -105,22 +106,14 @@ export const faceSummarySchema = z
     consent_by: z.string().optional(),
     /** Where the face is, so a thumbnail can be cropped around it; absent for faces stored before the portal kept it. */
     face_box: faceBoxSchema.optional(),
+    /** How many photos of the person are kept (issue #32); the picture above is the first of them. */
+    photo_count: z.number().int(),
   })
   .meta({ examples: [FACE_EXAMPLE] });
 export type FaceSummary = z.infer<typeof faceSummarySchema>;
 
 /** What POST /face-api/get_all_faces answers: every face of the account. */
 export const faceListSchema = z.array(faceSummarySchema).meta({ examples: [[FACE_EXAMPLE]] });
-
-/** What POST /face-api/recognize answers: the nearest stored face within the threshold, or null. */
-export const recognizeAnswerSchema = z
-  .object({
-    match: z.object({ face_id: z.string(), name: z.string(), distance: z.number() }).nullable(),
-    /** How many faces the image shows, found as store_face finds them: a photo to enrol needs exactly one. */
-    faceCount: z.number().int(),
-  })
-  .meta({ examples: [{ match: { face_id: FACE_ID_EXAMPLE, name: 'Asha Patel', distance: 0.38 }, faceCount: 1 }] });
-export type RecognizeAnswer = z.infer<typeof recognizeAnswerSchema>;
 
 /** What POST /face-api/detect_faces answers: the boxes of the faces found, for live camera guidance. */
 export const detectAnswerSchema = z
