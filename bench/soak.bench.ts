@@ -60,8 +60,6 @@ try {
   const { db, close } = await openDatabase({ dataDir: portal.dataDir, databaseUrl: undefined, databaseSchema: undefined });
   const { uid } = await db.selectFrom('users').select('uid').where('email', '=', lister.email).executeTakeFirstOrThrow();
   await db.transaction().execute((trx) => insertPeopleRows(trx, uid, LISTED_FACES));
-    }
-  });
   await close();
 
   // The lister's glasses, paired as the firmware pairs them; their routine sync asks what changed since the last one.

@@ -47,8 +47,6 @@ try {
   await db.transaction().execute(async (trx) => {
     faceIds.push(...(await insertPeopleRows(trx, user.uid, FACES, PHOTOS_EACH, start)));
   });
-    }
-  });
   await close();
 
   const syncUrl = (since?: string) => `${portal.url}/device-api/sync${since === undefined ? '' : `?since=${encodeURIComponent(since)}`}`;
