@@ -30,7 +30,7 @@ export function aUser(overrides: Partial<SessionUser> = {}): SessionUser {
 /** Face number `n`, as the face backend lists it: its photo is served at /face-api/image/{face_id}. */
 export function aFace(n: number, name: string): FaceSummary {
   const faceId = `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
-  return { face_id: faceId, name, face_url: `/face-api/image/${faceId}`, timestamp: SAVED_AT };
+  return { face_id: faceId, name, face_url: `/face-api/image/${faceId}`, timestamp: SAVED_AT, photo_count: 1 };
 }
 
 /** Glasses number `n` as GET /api/devices lists them: paired at SAVED_AT, never seen unless `lastSeenAt` says. */

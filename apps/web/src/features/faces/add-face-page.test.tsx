@@ -21,7 +21,7 @@ function photoShows(faceCount: number) {
 function storeFaceWorks(face: () => Pick<FaceSummary, 'face_id' | 'name'>) {
   server.use(
     http.post('*/face-api/store_face', () => {
-      const stored: FaceSummary = { ...face(), face_url: '/face-api/image/x', timestamp: SAVED_AT };
+      const stored: FaceSummary = { ...face(), face_url: '/face-api/image/x', timestamp: SAVED_AT, photo_count: 1 };
       backend.faces = [...backend.faces, stored];
       return HttpResponse.json(stored);
     }),
