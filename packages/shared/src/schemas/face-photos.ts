@@ -67,5 +67,5 @@ export type FacePhotosAnswer = z.infer<typeof facePhotosAnswerSchema>;
 export const personParamsSchema = z.object({ face_id: z.uuid() });
 export const photoParamsSchema = z.object({ face_id: z.uuid(), photo_id: z.uuid() });
 
-/** The form of POST /face-api/faces/{face_id}/photos beside its `file`: nothing else is needed; an `email` must be the caller's. */
+/** The form of POST /face-api/faces/{face_id}/photos and /face-api/test_recognition beside its `file`: nothing else is needed; an `email` must be the caller's. */
 export const addPhotoFieldsSchema = z.strictObject({ email: z.string().trim().optional() });

@@ -1,5 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import { addPhotoFieldsSchema, facePhotoSchema, facePhotosAnswerSchema, messageAnswer, personParamsSchema, photoMessages, photoParamsSchema, type GlassesScope } from '@seva/shared';
+import {
+  addPhotoFieldsSchema,
+  facePhotoSchema,
+  facePhotosAnswerSchema,
+  messageAnswer,
+  personParamsSchema,
+  photoMessages,
+  photoParamsSchema,
+  recognizeAnswerSchema,
+  type GlassesScope,
+} from '@seva/shared';
 import { z } from 'zod';
 import { security } from '../../plugins/api-contract.ts';
 import { fileBytes } from '../../plugins/contract-parts.ts';
@@ -16,7 +26,10 @@ const photoCall = (scope: GlassesScope, summary: string, schema: Record<string, 
   schema: { tags: ['face-api'], summary, description: `Glasses need the \`${scope}\` scope.`, security: security.glassesOrSession, ...schema },
 });
 
-/** A person's photos (issue #32) under /face-api/faces/{face_id}/photos; registered beside the face calls, whose form parsers it uses. */
+/**
+ * A person's photos (issue #32) under /face-api/faces/{face_id}/photos, and the recognition test; registered beside
+ * the face calls, whose form parsers they use.
+ */
 export function registerPhotoRoutes(app: FastifyInstance, faces: FacesService): void {
   const person = (params: unknown) => parseParams(personParamsSchema, params, photoMessages.photoNotFound).face_id;
   const photo = (params: unknown) => parseParams(photoParamsSchema, params, photoMessages.photoNotFound);
@@ -27,12 +40,29 @@ export function registerPhotoRoutes(app: FastifyInstance, faces: FacesService): 
     async (request) => faces.listPhotos(request.user, person(request.params)),
   );
 
+  const photoFile = z.file().meta({ description: 'The photo: JPEG, PNG, WebP, GIF, TIFF, HEIC or AVIF, at most 5 MB, showing one face.' });
+
+  app.post(
+    '/test_recognition',
+    photoCall('faces:read', "Test recognition (/faces/test): the glasses' answer to a photo, which is never kept or logged; a photo without a face is refused", {
+      consumes: ['multipart/form-data'],
+      body: addPhotoFieldsSchema.extend({ file: photoFile }),
+      response: { 200: recognizeAnswerSchema, ...faceRefusals },
+    }),
+    async (request) => {
+      const { fields, file } = formOf(request);
+      const { email } = parseBody(addPhotoFieldsSchema, fields);
+      if (email !== undefined) faces.checkOwnEmail(request.user, email);
+      return faces.testRecognition(request.user, file);
+    },
+  );
+
   app.post(
     '/faces/:face_id/photos',
     photoCall('faces:write', 'Add a photo of a person (at most 5 a person); the photo is checked before it is kept', {
       params: personParamsSchema,
       consumes: ['multipart/form-data'],
-      body: addPhotoFieldsSchema.extend({ file: z.file().meta({ description: 'The photo: JPEG, PNG, WebP, GIF, TIFF, HEIC or AVIF, at most 5 MB, showing one face.' }) }),
+      body: addPhotoFieldsSchema.extend({ file: photoFile }),
       response: { 201: facePhotoSchema, ...faceRefusals },
     }),
     async (request, reply) => {

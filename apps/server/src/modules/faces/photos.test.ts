@@ -103,6 +103,15 @@ describe.each(engines)('a person with several photos on %s (issue #32)', (engine
     expect(answer.faces).toHaveLength(1);
     expect((await list(owner)).map((f) => f.photo_count)).toEqual(before);
 
+    const test = await send('POST', '/face-api/test_recognition', owner, { file: file(photo('amy5')) });
+    expect(test).toEqual({ status: 200, json: expect.objectContaining({ match: expect.objectContaining({ name: 'Amy' }), faceCount: 1 }) });
+    expect(await send('POST', '/face-api/test_recognition', owner, { file: file(fs.readFileSync(faceFixture('no-face', 'white.png'))) })).toEqual({
+      status: 422,
+      json: expect.objectContaining({ message: faceMessages.noFace, field: 'file' }),
+    });
+    expect((await send('POST', '/face-api/test_recognition', owner, { file: file(Buffer.from('not a picture')) })).status).toBe(422);
+    expect((await list(owner)).map((f) => f.photo_count)).toEqual(before);
+
     const stranger = await recognize(owner, photo('sheldon1'));
     expect(stranger).toEqual(expect.objectContaining({ match: null, faceCount: 1 }));
     const group = await recognize(owner, fs.readFileSync(faceFixture('many-faces', 'bbt1.jpg')));

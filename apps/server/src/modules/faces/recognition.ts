@@ -1,4 +1,5 @@
-import type { FaceVerdict, RecognizeAnswer } from '@seva/shared';
+import { faceMessages, type FaceVerdict, type RecognizeAnswer } from '@seva/shared';
+import { unprocessable } from '../../domain-errors.ts';
 import type { Db, Executor } from '../../db/database.ts';
 import type { SignedInUser } from '../../db/signed-in-user.ts';
 import { DESCRIPTOR_MODEL_VERSION, type DetectedFace } from '../../face-engine/face-engine.ts';
@@ -25,6 +26,26 @@ const area = (face: DetectedFace) => face.box.width * face.box.height;
 
 /** What the glasses ask of the caller's faces in a picture: who is in it, and where faces are. */
 export function createFaceRecognition(db: Db, withEngine: WithEngine) {
+  async function answerFor(user: SignedInUser, file: Buffer | undefined): Promise<RecognizeAnswer> {
+    requireImage(file);
+    const { faces } = await withEngine(user, 'analyse', (engine) => engine.analyse(file));
+    const { people, apart } = faces.length > 0 ? await knownPeople(db, user.uid) : { people: [], apart: [] };
+    const verdicts = new Map<DetectedFace, FaceVerdict>(faces.map((face) => [face, { box: face.box, ...matchPerson(face.descriptor, people, apart) }]));
+    const largest = [...faces].sort((a, b) => area(b) - area(a))[0];
+    const main = largest ? verdicts.get(largest)! : { person: null, confidence: null, runner_up: null };
+    const named = main.person && (main.confidence === 'very-sure' || main.confidence === 'fairly-sure');
+    return {
+      match: named && main.person ? { face_id: main.person.face_id, name: main.person.name, distance: main.person.distance } : null,
+      faceCount: faces.length,
+      person: main.person,
+      confidence: main.confidence,
+      runner_up: main.runner_up,
+      photo_problem: largest ? photoProblem(largest) : null,
+      model_version: DESCRIPTOR_MODEL_VERSION,
+      faces: [...faces].sort((a, b) => a.box.x - b.box.x).map((face) => verdicts.get(face)!),
+    };
+  }
+
   return {
     /**
      * Who each face in the picture is (issue #32), left to right, as the glasses would say it; SPEC's `match` names
@@ -32,25 +53,17 @@ export function createFaceRecognition(db: Db, withEngine: WithEngine) {
      */
     async recognize(user: SignedInUser, email: string, file: Buffer | undefined): Promise<RecognizeAnswer> {
       checkOwnEmail(user, email);
-      requireImage(file);
-      const { faces } = await withEngine(user, 'analyse', (engine) => engine.analyse(file));
-      const { people, apart } = faces.length > 0 ? await knownPeople(db, user.uid) : { people: [], apart: [] };
-      const verdicts = new Map<DetectedFace, FaceVerdict>(
-        faces.map((face) => [face, { box: face.box, ...matchPerson(face.descriptor, people, apart) }]),
-      );
-      const largest = [...faces].sort((a, b) => area(b) - area(a))[0];
-      const main = largest ? verdicts.get(largest)! : { person: null, confidence: null, runner_up: null };
-      const named = main.person && (main.confidence === 'very-sure' || main.confidence === 'fairly-sure');
-      return {
-        match: named && main.person ? { face_id: main.person.face_id, name: main.person.name, distance: main.person.distance } : null,
-        faceCount: faces.length,
-        person: main.person,
-        confidence: main.confidence,
-        runner_up: main.runner_up,
-        photo_problem: largest ? photoProblem(largest) : null,
-        model_version: DESCRIPTOR_MODEL_VERSION,
-        faces: [...faces].sort((a, b) => a.box.x - b.box.x).map((face) => verdicts.get(face)!),
-      };
+      return answerFor(user, file);
+    },
+
+    /**
+     * /faces/test's 'Test recognition': the glasses' answer, but a picture without a face is refused (422) with what
+     * to do, as a photo to keep would be. Nothing is stored or logged.
+     */
+    async testRecognition(user: SignedInUser, file: Buffer | undefined): Promise<RecognizeAnswer> {
+      const answer = await answerFor(user, file);
+      if (answer.faceCount === 0) throw unprocessable(faceMessages.noFace, 'file');
+      return answer;
     },
 
     /** Live camera guidance: where faces are in a small frame, without describing them. */
