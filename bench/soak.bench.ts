@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import autocannon, { type Result } from 'autocannon';
 import { openDatabase } from '../apps/server/src/db/database.ts';
-import * as faceStore from '../apps/server/src/modules/faces/store.ts';
+import { insertPeopleRows } from '../apps/server/src/testing/stored-faces.ts';
 import { storeFace } from '../test-kit/face-storing.ts';
 import { pairGlasses } from '../test-kit/glasses-pairing.ts';
 import { portalOverHttp, registerVerifiedUser, signIn } from '../test-kit/sign-up-flow.ts';
@@ -59,25 +59,7 @@ try {
   const lister = users[0]!;
   const { db, close } = await openDatabase({ dataDir: portal.dataDir, databaseUrl: undefined, databaseSchema: undefined });
   const { uid } = await db.selectFrom('users').select('uid').where('email', '=', lister.email).executeTakeFirstOrThrow();
-  const now = Date.now();
-  await db.transaction().execute(async (trx) => {
-    for (let i = 0; i < LISTED_FACES; i += 1) {
-      const at = new Date(now - i * 1000).toISOString();
-      await faceStore.insertFace(trx, {
-        face_id: randomUUID(),
-        user_id: uid,
-        name: `Person ${i}`,
-        name_key: `person ${i}`,
-        image_key: `faces/${uid}/listed-${i}`,
-        mime: 'image/jpeg',
-        descriptor: Buffer.from(Float32Array.from({ length: 128 }, () => Math.random() - 0.5).buffer),
-        consent_at: at,
-        created_at: at,
-        change_seq: await faceStore.nextChangeSeq(trx, uid),
-        updated_at: at,
-      });
-    }
-  });
+  await db.transaction().execute((trx) => insertPeopleRows(trx, uid, LISTED_FACES));
   await close();
 
   // The lister's glasses, paired as the firmware pairs them; their routine sync asks what changed since the last one.

@@ -148,11 +148,12 @@ test('glasses paired by a code typed on /pair with the keyboard get their token,
   const first = await sync(device, token);
   expect(first).toMatchObject({ email: user.email, faces: [], deleted_face_ids: [] });
 
-  // A face taught in the portal reaches the glasses' next sync, as a description (128 numbers), not a picture.
+  // A face taught in the portal reaches the glasses' next sync, as a description (128 numbers, compact), not a picture.
   await addFace(page, 'Ada Lovelace');
   const delta = await sync(device, token, first.cursor);
   expect(delta.faces.map((face) => face.name)).toEqual(['Ada Lovelace']);
-  expect(delta.faces[0]!.descriptor).toHaveLength(128);
+  expect(delta.faces[0]!.photos).toHaveLength(1);
+  expect(Buffer.from(delta.faces[0]!.photos[0]!.descriptor, 'base64')).toHaveLength(4 + 128);
   expect(delta.faces[0]).not.toHaveProperty('image');
   // Nor can the token fetch the picture: it was not given the images scope.
   const picture = await device.get(`/face-api/image/${delta.faces[0]!.face_id}`, { headers: bearer(token) });

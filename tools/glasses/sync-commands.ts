@@ -32,6 +32,8 @@ export async function syncWith(context: GlassesContext, client: PortalClient, st
     const known = before[face.face_id];
     if (known === undefined) lines.push(`  + ${face.name}`);
     else if (known !== face.name) lines.push(`  ~ ${known} is now ${face.name}`);
+    // Sent again under the same name: their photos changed (issue #32).
+    else lines.push(`  ~ ${face.name}: ${face.photos.length === 1 ? '1 photo' : `${face.photos.length} photos`}`);
     faces[face.face_id] = face.name;
   }
   const gone = full ? Object.keys(before).filter((id) => !(id in faces)) : answer.deleted_face_ids;

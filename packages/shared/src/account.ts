@@ -16,6 +16,8 @@ export const ACTIVITY_KINDS = [
   'face-added',
   'face-renamed',
   'face-deleted',
+  'photo-added',
+  'photo-deleted',
   'contacts-changed',
   'data-downloaded',
   'glasses-paired',
@@ -36,6 +38,9 @@ export const activityLabels: Record<ActivityKind, string> = {
   'face-added': 'Face added',
   'face-renamed': 'Face renamed',
   'face-deleted': 'Face deleted',
+  // A label with {subject} names it within the sentence: 'Photo added to Asha Rao by Sam' (issue #32).
+  'photo-added': 'Photo added to {subject}',
+  'photo-deleted': 'Photo deleted from {subject}',
   'contacts-changed': 'Emergency contacts changed',
   'data-downloaded': 'Data downloaded',
   'glasses-paired': 'Glasses paired',

@@ -53,7 +53,7 @@ describe.each(engines)('admin check on %s', (engine) => {
   };
   const imageStatus = async (faceId: string) => (await t.app.inject({ method: 'GET', url: `/face-api/image/${faceId}`, headers: { cookie: owner.cookie } })).statusCode;
   const imageKeyOf = async (faceId: string) =>
-    (await t.infrastructure.database.db.selectFrom('faces').select('image_key').where('face_id', '=', faceId).executeTakeFirstOrThrow()).image_key;
+    (await t.infrastructure.database.db.selectFrom('face_photos').select('image_key').where('face_id', '=', faceId).executeTakeFirstOrThrow()).image_key;
 
   /** A blob no record names, stored `minutesAgo` minutes ago. */
   async function strayBlob(key: string, minutesAgo: number) {
@@ -78,18 +78,23 @@ describe.each(engines)('admin check on %s', (engine) => {
 
     const { code, out, err } = await run('check');
     expect(code).toBe(1);
-    expect(out).toContain(`face ${lost} "Bernadette" of user ${owner.user.uid} names blob ${lostKey}, which is missing`);
+    expect(out.some((line) => line.startsWith('photo ') && line.endsWith(`of face ${lost} "Bernadette" of user ${owner.user.uid} names blob ${lostKey}, which is missing`))).toBe(true);
     expect(out.some((line) => line.startsWith(`blob faces/${owner.user.uid}/stray (stored `) && line.endsWith(') is named by no record'))).toBe(true);
     expect(err).toEqual(['2 inconsistencies. Run npm run admin -- check --repair to remove them.']);
     expect(await listed()).toEqual(['Amy', 'Bernadette']);
   });
 
   it('--repair deletes the face without its image and the image without its face, says so, and the check passes', async () => {
-    const lost = (await t.infrastructure.database.db.selectFrom('faces').select(['face_id', 'image_key']).where('name', '=', 'Bernadette').executeTakeFirstOrThrow());
+    const lost = await t.infrastructure.database.db
+      .selectFrom('face_photos')
+      .innerJoin('faces', (join) => join.onRef('faces.user_id', '=', 'face_photos.user_id').onRef('faces.face_id', '=', 'face_photos.face_id'))
+      .select(['face_photos.photo_id', 'face_photos.face_id', 'face_photos.image_key'])
+      .where('faces.name', '=', 'Bernadette')
+      .executeTakeFirstOrThrow();
     const { code, out } = await run('check', '--repair');
     expect(code).toBe(0);
     expect(out).toContain(`removed blob faces/${owner.user.uid}/stray: no record named it`);
-    expect(out).toContain(`removed face ${lost.face_id} "Bernadette" of user ${owner.user.uid}: its blob ${lost.image_key} was missing, and a face is never kept without it`);
+    expect(out).toContain(`removed photo ${lost.photo_id} of face ${lost.face_id} "Bernadette" of user ${owner.user.uid}: its blob ${lost.image_key} was missing, and a face is never kept without it`);
     expect(out.at(-1)).toBe('Repaired: 2 inconsistencies removed.');
     expect(await listed()).toEqual(['Amy']);
     expect(await imageStatus(lost.face_id)).toBe(404);

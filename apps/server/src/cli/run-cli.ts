@@ -9,6 +9,7 @@ import { checkManualFile, MAX_MANUAL_BYTES, manualMessages } from '../modules/ma
 import { createServices, type Services } from '../services.ts';
 import { formatSize } from './format-size.ts';
 import { backupCommand, checkCommand, restoreCommand } from './maintenance-commands.ts';
+import { redescribeCommand } from './redescribe-command.ts';
 
 export interface CliOutput {
   log(line: string): void;
@@ -27,6 +28,7 @@ Commands:
   check [--repair]          compare records with stored blobs (images, manuals); --repair removes the orphans
   backup FILE               write the embedded install (SQLite and blobs) to one archive, also while the server runs
   restore FILE              bring a backup back into an empty DATA_DIR
+  faces redescribe          describe every face photo again with the current recognition model (resumes if stopped)
 
 Features: ${FEATURE_DB_KEYS.join(', ')}
 Uses DATA_DIR and DATABASE_URL like the server does.`;
@@ -38,6 +40,7 @@ type Command =
   | { name: 'check'; repair: boolean }
   | { name: 'backup'; file: string }
   | { name: 'restore'; file: string }
+  | { name: 'faces redescribe' }
   | { name: 'help' };
 
 /** Input the operator can fix: printed as one line, exit code 1 (2 for usage). */
@@ -57,6 +60,7 @@ function parseCommand(argv: readonly string[]): Command {
   if (group === 'feature' && action === 'set' && rest.length === 2) return { name: 'feature set', dbKey: rest[0]!, url: rest[1]! };
   if (group === 'feature' && action === 'clear' && rest.length === 1) return { name: 'feature clear', dbKey: rest[0]! };
   if (group === 'check' && argv.length <= 2 && (action === undefined || action === '--repair')) return { name: 'check', repair: action === '--repair' };
+  if (group === 'faces' && action === 'redescribe' && rest.length === 0) return { name: 'faces redescribe' };
   if ((group === 'backup' || group === 'restore') && action !== undefined && rest.length === 0) return { name: group, file: action };
   const what = argv.length === 0 ? 'No command given.' : `Unknown command: ${argv.join(' ')}`;
   throw new CliError(`${what}\n${USAGE}`, 2);
@@ -129,6 +133,8 @@ export async function runCli(argv: readonly string[], config: Config, out: CliOu
         return await backupCommand(config, command.file, integrityOfCopy, out);
       case 'restore':
         return await restoreCommand(config, command.file, integrityOfCopy, out);
+      case 'faces redescribe':
+        return await withServices(config, out, (services) => redescribeCommand(services, out));
     }
   } catch (error) {
     if (error instanceof CliError) {

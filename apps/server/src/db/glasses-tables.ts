@@ -2,21 +2,35 @@ import type { ColumnType, Generated } from 'kysely';
 
 /** The glasses' tables: faces and their sync, paired glasses, their pairing and what they run. */
 
+/** A person the glasses recognise (issue #32): their name and consent; their pictures are photos (FacePhotosTable). */
 export interface FacesTable {
   face_id: string;
   user_id: string;
   name: string;
   name_key: string;
-  image_key: string;
-  mime: string;
-  descriptor: Buffer;
   consent_at: string;
   /** The helper who confirmed the person's consent, as the wearer named them (issue #18); null: the wearer did. */
   consent_by: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: string;
-  /** The user's face change counter when this face was added or last renamed (the glasses' sync reads it). */
+  /** The user's face change counter when this person was added, renamed or their photos changed (the glasses' sync reads it). */
   change_seq: number;
   updated_at: string;
+}
+
+/** One photo of a person: its picture, its description and the model that made it, where the face is, and its quality. */
+export interface FacePhotosTable {
+  photo_id: string;
+  user_id: string;
+  face_id: string;
+  image_key: string;
+  mime: string;
+  descriptor: Buffer;
+  model_version: string;
+  /** 'good' | 'usable' (D-061); null for a photo kept before photos were checked. */
+  quality: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The helper who added it, as the wearer named them; null: the wearer (or their glasses) did. */
+  added_by: ColumnType<string | null, string | null | undefined, string | null>;
+  added_at: string;
   /** The face's box in pixels of the stored image, and the image's size (issue #21); null for faces stored before. */
   face_x: NullableNumber;
   face_y: NullableNumber;
@@ -24,6 +38,14 @@ export interface FacesTable {
   face_height: NullableNumber;
   image_width: NullableNumber;
   image_height: NullableNumber;
+}
+
+/** Two people the wearer said are different ('It's someone else'): recognition keeps them apart (D-062). */
+export interface FacePairsApartTable {
+  user_id: string;
+  face_a: string;
+  face_b: string;
+  created_at: string;
 }
 
 type NullableNumber = ColumnType<number | null, number | null | undefined, number | null>;

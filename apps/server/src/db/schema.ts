@@ -3,6 +3,8 @@ import type {
   DeviceAuthorizationsTable,
   DevicesTable,
   FaceDeletionsTable,
+  FacePairsApartTable,
+  FacePhotosTable,
   FacesTable,
   FaceSyncCountersTable,
   InstalledFeaturesTable,
@@ -10,7 +12,7 @@ import type {
 } from './glasses-tables.ts';
 import type { HelperAccountsTable, HelperLinksTable, HelperResetTokensTable, HelperSessionsTable } from './helper-tables.ts';
 
-export type { DeviceAuthorizationsTable, DevicesTable, FaceDeletionsTable, FacesTable } from './glasses-tables.ts';
+export type { DeviceAuthorizationsTable, DevicesTable, FaceDeletionsTable, FacePhotosTable, FacesTable } from './glasses-tables.ts';
 export type { HelperAccountsTable, HelperLinksTable, HelperLinkStatus, HelperSessionsTable } from './helper-tables.ts';
 
 /** Timestamps are ISO-8601 text and booleans 0/1 integers, so both engines read the same values. */
@@ -140,6 +142,8 @@ export interface Database {
   manuals: ManualsTable;
   seva_applications: SevaApplicationsTable;
   faces: FacesTable;
+  face_photos: FacePhotosTable;
+  face_pairs_apart: FacePairsApartTable;
   face_sync_counters: FaceSyncCountersTable;
   face_deletions: FaceDeletionsTable;
   devices: DevicesTable;

@@ -6,14 +6,19 @@ import 'sharp';
 import type { FaceBox, ImageProblem, WorkerConfig, WorkerReply, WorkerResult, WorkerTask } from './face-worker.ts';
 import { faceMessages } from '@seva/shared';
 import { imageFormat, storedFormat } from './image-format.ts';
+import type { PhotoMeasures } from './photo-quality.ts';
 
 export interface DetectedFace {
   box: { x: number; y: number; width: number; height: number }; // pixels of the normalised (oriented) image
   score: number;
   descriptor: number[];
+  /** How good a photo of this face it is: photo-quality.ts's assessPhoto judges it. */
+  measures: PhotoMeasures;
 }
 interface AnalysedImage {
   image: Buffer;
+  /** The model the descriptions come from (DESCRIPTOR_MODEL_VERSION). */
+  modelVersion: string;
   mime: 'image/jpeg' | 'image/png';
   width: number;
   height: number;
@@ -26,7 +31,7 @@ export interface FaceEngine {
    */
   analyse(file: Buffer): Promise<AnalysedImage>;
   /** Detection only, for live camera guidance. */
-  detect(file: Buffer): Promise<Pick<AnalysedImage, 'width' | 'height'> & { faces: Omit<DetectedFace, 'descriptor'>[] }>;
+  detect(file: Buffer): Promise<Pick<AnalysedImage, 'width' | 'height'> & { faces: Omit<DetectedFace, 'descriptor' | 'measures'>[] }>;
   /** Worker threads running now (readiness: an engine without one cannot analyse). */
   workers?(): number;
   close(): Promise<void>;
@@ -100,7 +105,7 @@ export function createFaceEngine(options: { threads: number }): FaceEngine {
       const format = checkedFormat(file);
       const { image, ...result } = await run<DetectedFace>({ kind: 'analyse', file, format });
       if (!image) throw new Error('The face worker returned no image.');
-      return { ...result, image: Buffer.from(image.buffer, image.byteOffset, image.byteLength), mime: `image/${format}` };
+      return { ...result, image: Buffer.from(image.buffer, image.byteOffset, image.byteLength), mime: `image/${format}`, modelVersion: DESCRIPTOR_MODEL_VERSION };
     },
     async detect(file) {
       checkedFormat(file);
@@ -111,3 +116,6 @@ export function createFaceEngine(options: { threads: number }): FaceEngine {
     close: () => pool.close(),
   };
 }
+
+/** The recognition model and how descriptions are made from it; a description is compared only with those of the same. */
+export const DESCRIPTOR_MODEL_VERSION = 'face-api-1.7-resnet34-mirrored-1';

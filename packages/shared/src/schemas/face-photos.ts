@@ -66,3 +66,6 @@ export type FacePhotosAnswer = z.infer<typeof facePhotosAnswerSchema>;
 /** The path parameters of a person's photo calls. */
 export const personParamsSchema = z.object({ face_id: z.uuid() });
 export const photoParamsSchema = z.object({ face_id: z.uuid(), photo_id: z.uuid() });
+
+/** The form of POST /face-api/faces/{face_id}/photos beside its `file`: nothing else is needed; an `email` must be the caller's. */
+export const addPhotoFieldsSchema = z.strictObject({ email: z.string().trim().optional() });

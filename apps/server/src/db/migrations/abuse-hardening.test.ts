@@ -1,74 +1,21 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { randomBytes } from 'node:crypto';
-import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
-import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
+import { installAt, oldUser } from '../../testing/old-install.ts';
 import { engines } from '../../testing/test-app.ts';
-import { openDatabase, SQLITE_FILE_NAME, type DatabaseHandle } from '../database.ts';
-import type { Database } from '../schema.ts';
-import { migrations } from './index.ts';
+import { openDatabase, type DatabaseHandle } from '../database.ts';
 
 const NOW = '2026-01-02T03:04:05.000Z';
 
-/** A database brought up to `004-devices`, as an install made before issue #11 has it. */
-async function installBefore011(engine: 'sqlite' | 'postgres') {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'seva-migration-'));
-  const schema = engine === 'postgres' ? `test_${randomBytes(6).toString('hex')}` : undefined;
-  let db: Kysely<Database>;
-  if (engine === 'sqlite') {
-    const file = new SQLite(path.join(dataDir, SQLITE_FILE_NAME));
-    file.pragma('journal_mode = WAL');
-    file.pragma('foreign_keys = ON');
-    db = new Kysely<Database>({ dialect: new SqliteDialect({ database: file }) });
-  } else {
-    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-    await admin.connect();
-    await admin.query(`CREATE SCHEMA "${schema}"`);
-    await admin.end();
-    db = new Kysely<Database>({
-      dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: process.env.TEST_DATABASE_URL, max: 2, options: `-c search_path="${schema}"` }) }),
-    });
-  }
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations(engine) }, ...(schema ? { migrationTableSchema: schema } : {}) });
-  const { error } = await migrator.migrateTo('004-devices');
-  if (error) throw error;
-  return { db, config: { dataDir, databaseUrl: engine === 'postgres' ? process.env.TEST_DATABASE_URL : undefined, databaseSchema: schema }, schema };
-}
+const user = (uid: string) => oldUser(uid, NOW);
 
-const user = (uid: string) => ({
-  uid,
-  email: `${uid}@example.com`,
-  username: uid,
-  phone: '+12025550123',
-  license_id: uid,
-  license_key: uid,
-  password_hash: 'x',
-  created_at: NOW,
-  is_active: 1,
-  is_verified: 1,
-  is_logged_in: 0,
-  role: 'user',
-  access_level: 1,
-  last_login_time: null,
-  last_login_device: null,
-  qr_code: null,
-  version: '1.0',
-});
+/** A face as the install before migration 014 keeps it: the person and their one picture in one row. */
+const oldFace = (userId: string, faceId: string, name: string) => ({ ...face(userId, faceId, name), image_key: `faces/${userId}/${faceId}`, mime: 'image/jpeg', descriptor: Buffer.from([1, 2, 3, 4]) });
 
-/** Migration 012's columns: a face stored before it has no box (its thumbnail is centre-cropped). */
-const noFaceBox = { face_x: null, face_y: null, face_width: null, face_height: null, image_width: null, image_height: null };
-
+/** A person as today's faces table keeps them (issue #32: their pictures are photos of their own). */
 const face = (userId: string, faceId: string, name: string) => ({
   face_id: faceId,
   user_id: userId,
   name,
   name_key: name.toLowerCase(),
-  image_key: `faces/${userId}/${faceId}`,
-  mime: 'image/jpeg',
-  descriptor: Buffer.from([1, 2, 3, 4]),
   consent_at: NOW,
   created_at: NOW,
   change_seq: 1,
@@ -84,25 +31,17 @@ describe.each(engines)('migration 005 on an existing install on %s', (engine) =>
   });
 
   it('keeps every face, tombstone and session, and lets another user use a face_id already taken', async () => {
-    const old = await installBefore011(engine);
-    cleanup = async () => {
-      if (old.schema) {
-        const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-        await admin.connect();
-        await admin.query(`DROP SCHEMA IF EXISTS "${old.schema}" CASCADE`);
-        await admin.end();
-      }
-      fs.rmSync(old.config.dataDir, { recursive: true, force: true });
-    };
+    const old = await installAt(engine, '004-devices');
+    cleanup = old.remove;
     await old.db.insertInto('users').values([user('alice'), user('bob')]).execute();
-    await old.db.insertInto('faces').values(face('alice', 'f-1', 'Amy')).execute();
+    await old.db.insertInto('faces').values(oldFace('alice', 'f-1', 'Amy')).execute();
     await old.db.insertInto('face_deletions').values({ face_id: 'f-2', user_id: 'alice', change_seq: 2, deleted_at: NOW }).execute();
     await old.db.insertInto('sessions').values({ token_hash: 'h', user_id: 'alice', created_at: NOW, expires_at: NOW, user_agent: null } as never).execute();
     await old.db.destroy();
 
     handle = await openDatabase(old.config);
     const { db } = handle;
-    expect(await db.selectFrom('faces').selectAll().execute()).toEqual([{ ...face('alice', 'f-1', 'Amy'), consent_by: null, ...noFaceBox, descriptor: expect.anything() }]);
+    expect(await db.selectFrom('faces').selectAll().execute()).toEqual([{ ...face('alice', 'f-1', 'Amy'), consent_by: null }]);
     expect((await db.selectFrom('sessions').select('last_used_at').executeTakeFirstOrThrow()).last_used_at).toBe(NOW);
 
     // Bob may use Alice's face_id and tombstone id; Alice still may not use hers twice, nor a name twice.

@@ -13,6 +13,7 @@ import { trustBoundariesMigration } from './010-trust-boundaries.ts';
 import { accountSecurityMigration } from './011-account-security.ts';
 import { faceBoxMigration } from './012-face-box.ts';
 import { languagesMigration } from './013-languages.ts';
+import { facePhotosMigration } from './014-face-photos.ts';
 
 /** Every migration, in order; a new one is appended with the next number. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -30,5 +31,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '011-account-security': accountSecurityMigration(),
     '012-face-box': faceBoxMigration(),
     '013-languages': languagesMigration(),
+    '014-face-photos': facePhotosMigration(dialect),
   };
 }

@@ -64,19 +64,23 @@ export function createArchiveBuilder(deps: ArchiveSources, now: () => Date) {
     for await (const page of deps.activity.history(user.uid)) events.push(...page);
     const activity = events.map((e) => ({ event: e.label, kind: e.kind, at: e.at, device: e.device, ...(e.helper ? { helper: e.helper } : {}) }));
 
-    // Each face is written to its line of faces.json as it is read; only the lines (and what index.html shows) are kept.
+    // Each person is written to their line of faces.json as they are read; only the lines (and what index.html shows) are kept.
     const faces: string[] = [];
     const people: ExportIndex['faces'] = [];
     const images: LazyFile[] = [];
     const photoPath = uniqueFileNames('faces');
     for await (const page of deps.faces.exportPages(user.uid)) {
-      for (const face of page) {
-        const size = await deps.faces.exportImage.size(face.image.key);
-        const path = size === undefined ? null : photoPath(face.name, IMAGE_EXTENSION[face.image.mime] ?? 'jpg');
-        const { image, descriptor: _descriptor, ...kept } = face;
-        faces.push(JSON.stringify({ ...face, image: path, image_type: path ? image.mime : null }));
-        people.push({ ...kept, image: path });
-        if (path && size !== undefined) images.push({ path, size, open: () => deps.faces.exportImage.open(image.key) });
+      for (const { photos, ...face } of page) {
+        const kept = [];
+        // Each photo is named after its person and its place: 'Asha Rao 1.jpg', 'Asha Rao 2.jpg' (issue #32).
+        for (const [i, photo] of photos.entries()) {
+          const size = await deps.faces.exportImage.size(photo.image.key);
+          const path = size === undefined ? null : photoPath(`${face.name} ${i + 1}`, IMAGE_EXTENSION[photo.image.mime] ?? 'jpg');
+          kept.push({ ...photo, image: path, image_type: path ? photo.image.mime : null });
+          if (path && size !== undefined) images.push({ path, size, open: () => deps.faces.exportImage.open(photo.image.key) });
+        }
+        faces.push(JSON.stringify({ ...face, photos: kept }));
+        people.push({ ...face, photos: kept.map((photo) => ({ image: photo.image, added_at: photo.added_at, added_by: photo.added_by })) });
       }
     }
 

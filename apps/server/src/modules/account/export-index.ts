@@ -7,7 +7,14 @@ export interface ExportIndex {
   /** An IANA time zone from the browser that asked; null: UTC. */
   timeZone: string | null;
   account: { username: string; email: string; phone: string; license_id: string; createdAt: string; qrPath: string | null };
-  faces: Array<{ name: string; image: string | null; created_at: string; consent_at: string; consent_by: string | null }>;
+  faces: Array<{
+    name: string;
+    created_at: string;
+    consent_at: string;
+    consent_by: string | null;
+    /** Each photo's path in the archive (null: missing from the store), oldest first. */
+    photos: Array<{ image: string | null; added_at: string; added_by: string | null }>;
+  }>;
   contacts: readonly EmergencyContact[];
   glasses: Array<{ name: string; paired_at: string; last_seen_at: string | null }>;
   helpers: Array<{ name: string; email: string; status: string }>;
@@ -32,7 +39,7 @@ const href = (path: string) => path.split('/').map(encodeURIComponent).join('/')
 
 const STYLE = `body{font:1.125rem/1.5 system-ui,sans-serif;color:#111;background:#fff;margin:0 auto;max-width:60rem;padding:1rem}
 a{color:#00309e}table{border-collapse:collapse;width:100%}th,td{text-align:left;vertical-align:top;padding:.4rem;border-bottom:1px solid #595959}
-ul.faces{list-style:none;padding:0;display:flex;flex-wrap:wrap;gap:1rem}ul.faces li{width:12rem}ul.faces img{max-width:100%;height:auto}
+ul.faces,ul.photos{list-style:none;padding:0}ul.photos{display:flex;flex-wrap:wrap;gap:1rem}ul.photos li{width:12rem}ul.photos img{display:block;max-width:100%;height:auto}
 dt{font-weight:bold}dd{margin:0 0 .5rem}`;
 
 export function exportIndexHtml(data: ExportIndex): string {
@@ -47,10 +54,18 @@ export function exportIndexHtml(data: ExportIndex): string {
   const people = data.faces.length === 0
     ? '<p>You have not saved anyone.</p>'
     : `<ul class="faces">${data.faces
-        .map(
-          (face) => `<li>${face.image ? `<img src="${href(face.image)}" alt="${e(face.name)}">` : ''}
-<h3>${e(face.name)}</h3><p>Added ${time(face.created_at)}. Consent confirmed ${time(face.consent_at)}${face.consent_by ? ` by ${e(face.consent_by)}` : ''}.${face.image ? ` Photo: <a href="${href(face.image)}">${e(face.image)}</a>` : ' The photo was missing from the store.'}</p></li>`,
-        )
+        .map((face) => {
+          const photos = face.photos
+            .map((photo, i) => {
+              const title = `Photo ${i + 1} of ${e(face.name)}`;
+              const added = `added ${time(photo.added_at)}${photo.added_by ? ` by ${e(photo.added_by)}` : ''}`;
+              return photo.image
+                ? `<li><img src="${href(photo.image)}" alt="${title}"><a href="${href(photo.image)}">${e(photo.image)}</a>, ${added}.</li>`
+                : `<li>${title}, ${added}: missing from the store.</li>`;
+            })
+            .join('');
+          return `<li><h3>${e(face.name)}</h3><p>Added ${time(face.created_at)}. Consent confirmed ${time(face.consent_at)}${face.consent_by ? ` by ${e(face.consent_by)}` : ''}. ${face.photos.length === 1 ? '1 photo' : `${face.photos.length} photos`}:</p><ul class="photos">${photos}</ul></li>`;
+        })
         .join('\n')}</ul>`;
   const contacts = data.contacts.length === 0
     ? '<p>No emergency contacts are saved.</p>'
@@ -123,9 +138,10 @@ every other secret (sign-in and link tokens).</dd>
 phone number, whether each is the primary contact, and when it was saved.</dd>
 <dt><a href="faces.json">faces.json</a></dt><dd>The people you saved. For each: its face ID, the name you gave it, when
 you confirmed the person's consent (and the helper who confirmed it, when a helper did), when it was added and last
-changed, its photo in the faces folder, and its face description: the 128 numbers the portal computed from the photo,
-which your glasses use to recognise the person.</dd>
-<dt>faces/</dt><dd>The photos themselves, exactly as stored, named after each person (.jpg or .png).</dd>
+changed, and each of its photos: when and by whom it was added, its quality, its file in the faces folder, and its face
+description: the 128 numbers the portal computed from the photo (and the model that computed them), which your glasses
+use to recognise the person.</dd>
+<dt>faces/</dt><dd>The photos themselves, exactly as stored, named after each person and numbered (.jpg or .png).</dd>
 <dt><a href="paired-glasses.json">paired-glasses.json</a></dt><dd>The glasses paired with your account: their name, when
 they were paired and when they last reached the portal.</dd>
 <dt><a href="helpers.json">helpers.json</a></dt><dd>The helpers you invited: the name and e-mail you gave, whether the

@@ -63,9 +63,9 @@ describe.each(engines)('Download my data on %s', (engine) => {
     // It opens with the page; each photo is named after its person; the QR code is a picture of its own.
     expect([...files.keys()][0]).toBe('index.html');
     expect([...files.keys()].sort()).toEqual(
-      ['index.html', 'account.json', 'identity-qr.png', 'activity.json', 'emergency-contacts.json', 'faces.json', 'faces/Amy Farrah.jpg', 'faces/Ben Okafor.png', 'helpers.json', 'paired-glasses.json'].sort(),
+      ['index.html', 'account.json', 'identity-qr.png', 'activity.json', 'emergency-contacts.json', 'faces.json', 'faces/Amy Farrah 1.jpg', 'faces/Ben Okafor 1.png', 'helpers.json', 'paired-glasses.json'].sort(),
     );
-    expect(files.get('faces/Amy Farrah.jpg')?.equals(amy.image)).toBe(true);
+    expect(files.get('faces/Amy Farrah 1.jpg')?.equals(amy.image)).toBe(true);
     expect(files.get('faces/Ben Okafor.png')?.equals(ben.image)).toBe(true);
     expect(await sharp(files.get('identity-qr.png')!).metadata()).toMatchObject({ format: 'png' });
 
@@ -87,16 +87,16 @@ describe.each(engines)('Download my data on %s', (engine) => {
 
     expect(json('emergency-contacts.json').emergency_contacts).toEqual([expect.objectContaining({ name: 'Carol Primary', country_code: '+44', phone_number: '7700900123', is_primary: true })]);
 
-    const listed = json('faces.json').faces as Array<Record<string, unknown> & { descriptor: number[] }>;
-    expect(listed.map((face) => [face.face_id, face.name, face.image, face.image_type])).toEqual([
-      [amy.face_id, 'Amy Farrah', 'faces/Amy Farrah.jpg', 'image/jpeg'],
-      [ben.face_id, 'Ben Okafor', 'faces/Ben Okafor.png', 'image/png'],
+    const listed = json('faces.json').faces as Array<Record<string, unknown> & { photos: Array<{ image: string; image_type: string; descriptor: number[] }> }>;
+    expect(listed.map((face) => [face.face_id, face.name, face.photos.map((p) => [p.image, p.image_type])])).toEqual([
+      [amy.face_id, 'Amy Farrah', [['faces/Amy Farrah 1.jpg', 'image/jpeg']]],
+      [ben.face_id, 'Ben Okafor', [['faces/Ben Okafor 1.png', 'image/png']]],
     ]);
     for (const [i, face] of listed.entries()) {
       expect(face).toEqual(expect.objectContaining({ consent_at: expect.any(String), created_at: expect.any(String), updated_at: expect.any(String) }));
       // The 128 numbers, read back to the very 32-bit floats stored.
       const stored = new Float32Array(Uint8Array.from(faces[i]!.descriptor).buffer);
-      expect(face.descriptor.map((n) => Math.fround(n))).toEqual(Array.from(stored));
+      expect(face.photos[0]!.descriptor.map((n) => Math.fround(n))).toEqual(Array.from(stored));
     }
 
     expect(json('paired-glasses.json').paired_glasses).toEqual([{ name: 'Kitchen glasses', paired_at: expect.any(String), last_seen_at: null }]);
@@ -108,7 +108,7 @@ describe.each(engines)('Download my data on %s', (engine) => {
     expect(page).toContain('<title>Your SEVA data</title>');
     expect(page).toContain('<h1>Your SEVA data</h1>');
     expect(page).not.toMatch(/<script/i);
-    expect(page).toContain('<img src="faces/Amy%20Farrah.jpg" alt="Amy Farrah">');
+    expect(page).toContain('<img src="faces/Amy%20Farrah%201.jpg" alt="Photo 1 of Amy Farrah">');
     expect(page).toContain('<img src="identity-qr.png" alt="Your identity QR code"');
     for (const text of ['Carol Primary', '+44 7700900123', 'Kitchen glasses', 'Data downloaded', 'Firefox on Windows 10', owner.input.licenseId]) expect(page).toContain(text);
     for (const name of ['account.json', 'emergency-contacts.json', 'faces.json', 'faces/', 'paired-glasses.json', 'helpers.json', 'activity.json']) expect(page).toContain(name);
@@ -182,7 +182,7 @@ describe.each(engines)('Download my data on %s', (engine) => {
     const answer = await exportFor(fresh.cookie);
     expect(answer.statusCode).toBe(200);
     const files = await zipEntries(answer.rawPayload);
-    expect(JSON.parse(files.get('faces.json')!.toString('utf8')).faces).toEqual([expect.objectContaining({ name: 'Lost Picture', image: null })]);
+    expect(JSON.parse(files.get('faces.json')!.toString('utf8')).faces).toEqual([expect.objectContaining({ name: 'Lost Picture', photos: [expect.objectContaining({ image: null })] })]);
     expect([...files.keys()].filter((name) => name.startsWith('faces/'))).toEqual([]);
   });
 

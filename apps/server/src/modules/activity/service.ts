@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { ACTIVITY_KINDS, ACTIVITY_RETENTION_DAYS, activityLabels, doneByHelper, RECENT_ACTIVITY_SHOWN, wrongPasswordsSummary, type ActivityEvent, type ActivityKind } from '@seva/shared';
+import { ACTIVITY_KINDS, ACTIVITY_RETENTION_DAYS, activityLabels, doneByHelper, fill, RECENT_ACTIVITY_SHOWN, wrongPasswordsSummary, type ActivityEvent, type ActivityKind } from '@seva/shared';
 import type { Db, Executor } from '../../db/database.ts';
 import type { SignedInUser } from '../../db/signed-in-user.ts';
 import * as store from './store.ts';
@@ -39,8 +39,11 @@ const isKind = (kind: string): kind is ActivityKind => (ACTIVITY_KINDS as readon
 
 const toEvent = (row: Pick<store.ActivityRow, 'id' | 'kind' | 'at' | 'device' | 'helper_name' | 'subject'>): ActivityEvent | undefined => {
   if (!isKind(row.kind)) return undefined;
-  const done = row.helper_name ? doneByHelper(activityLabels[row.kind], row.helper_name) : activityLabels[row.kind];
-  const label = row.subject ? `${done}: ${row.subject}` : done;
+  const template = activityLabels[row.kind];
+  const inSentence = template.includes('{subject}');
+  const what = inSentence ? fill(template, { subject: row.subject ?? '' }) : template;
+  const done = row.helper_name ? doneByHelper(what, row.helper_name) : what;
+  const label = row.subject && !inSentence ? `${done}: ${row.subject}` : done;
   return { id: row.id, kind: row.kind, label, at: row.at, device: row.device, helper: row.helper_name ?? null, subject: row.subject ?? null };
 };
 

@@ -19,6 +19,7 @@ export function createGlassesSync({ deps }: DeviceKit) {
     return {
       cursor: writeCursor(user.uid, changes.seq, linksSeq),
       email: user.email,
+      model_version: changes.modelVersion,
       faces: changes.faces,
       deleted_face_ids: changes.deletedFaceIds,
       emergency_contacts: contacts.map((contact) => glassesContactSchema.parse(contact)),

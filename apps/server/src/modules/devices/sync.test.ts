@@ -5,6 +5,7 @@ import { FEATURE_DB_KEYS, glassesApiMessages } from '@seva/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, multipartForm, pairGlasses } from '../../testing/paired-glasses.ts';
 import { createTestApp, engines, signedInUser, type TestApp } from '../../testing/test-app.ts';
+import { readCompactDescriptor } from '../faces/descriptors.ts';
 import { faceFixture } from '../../../../../test-kit/test-data.ts';
 import { writeCursor } from './sync-cursor.ts';
 
@@ -13,7 +14,7 @@ const photo = (name: string) => new Blob([fs.readFileSync(faceFixture(name))], {
 interface Sync {
   cursor: string;
   email: string;
-  faces: Array<{ face_id: string; name: string; descriptor: number[]; updated_at: string }>;
+  faces: Array<{ face_id: string; name: string; updated_at: string; photos: Array<{ photo_id: string; descriptor: string }> }>;
   deleted_face_ids: string[];
   emergency_contacts: Array<{ name: string; country_code: string; phone_number: string; is_primary: boolean }>;
   features: Array<{ dbKey: string; version: string; download_url: string | null }>;
@@ -86,12 +87,15 @@ describe.each(engines)('what the glasses keep and report (/device-api) on %s', (
     await faceForm('POST', 'store_face', who, { name: 'Amy', face_id: faceId, file: photo('people/amy/amy1.png') });
 
     const added = await sync(who, start.cursor);
-    expect(added.faces).toEqual([{ face_id: faceId, name: 'Amy', descriptor: expect.any(Array), updated_at: expect.any(String) }]);
+    expect(added.faces).toEqual([{ face_id: faceId, name: 'Amy', updated_at: expect.any(String), photos: [{ photo_id: expect.any(String), descriptor: expect.any(String) }] }]);
     expect(added.deleted_face_ids).toEqual([]);
-    const stored = await t.infrastructure.database.db.selectFrom('faces').select('descriptor').where('face_id', '=', faceId).executeTakeFirstOrThrow();
+    const stored = await t.infrastructure.database.db.selectFrom('face_photos').select('descriptor').where('face_id', '=', faceId).executeTakeFirstOrThrow();
     const exact = Array.from(new Float32Array(Uint8Array.from(stored.descriptor).buffer));
-    expect(added.faces[0]!.descriptor).toHaveLength(128);
-    added.faces[0]!.descriptor.forEach((n, i) => expect(Math.abs(n - exact[i]!)).toBeLessThanOrEqual(5e-8));
+    // The compact description (D-063): each number within half a step of 1/127 of the largest.
+    const sent = readCompactDescriptor(added.faces[0]!.photos[0]!.descriptor);
+    expect(sent).toHaveLength(128);
+    const step = Math.max(...exact.map(Math.abs)) / 127;
+    sent.forEach((n, i) => expect(Math.abs(n - exact[i]!)).toBeLessThanOrEqual(step / 2 + 1e-7));
     expect((await sync(who, added.cursor)).faces).toEqual([]);
 
     await faceForm('PUT', 'update_face_name', who, { name: 'Amy', updated_name: 'Amy Farrah Fowler', face_id: faceId });

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { faceMessages, MAX_FACES_PER_USER } from '@seva/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIGNED_IN_USER_COLUMNS, type SignedInUser } from '../../db/signed-in-user.ts';
-import type { FaceEngine } from '../../face-engine/face-engine.ts';
+import { DESCRIPTOR_MODEL_VERSION, type FaceEngine } from '../../face-engine/face-engine.ts';
 import { createTestApp, engines, signedInUser, type TestApp } from '../../testing/test-app.ts';
 import { faceFixture } from '../../../../../test-kit/test-data.ts';
 import { createFacesService } from './service.ts';
@@ -28,7 +28,7 @@ function heldEngine() {
   const engine: FaceEngine = {
     analyse: async () => {
       await new Promise<void>((resolve) => held.push(resolve));
-      return { image: Buffer.alloc(0), mime: 'image/jpeg', width: 1, height: 1, faces: [] };
+      return { image: Buffer.alloc(0), mime: 'image/jpeg', modelVersion: DESCRIPTOR_MODEL_VERSION, width: 1, height: 1, faces: [] };
     },
     detect: async () => ({ width: 1, height: 1, faces: [] }),
     close: async () => undefined,
@@ -82,9 +82,6 @@ describe.each(engines)('one user cannot take the face service from others on %s'
       user_id: user.user.uid,
       name: `Face ${i}`,
       name_key: `face ${i}`,
-      image_key: `faces/${user.user.uid}/missing-${i}`,
-      mime: 'image/jpeg',
-      descriptor: Buffer.alloc(512),
       consent_at: now,
       created_at: now,
       change_seq: 0,

@@ -15,3 +15,19 @@ export function descriptorNumbers(buffer: Buffer): number[] {
 
 /** A descriptor exactly as stored, for the data download: 9 significant digits give back the very 32-bit floats. */
 export const exactDescriptor = (buffer: Buffer) => Array.from(decodeDescriptor(buffer), (value) => Number(value.toPrecision(9)));
+
+/** Provisional compact description: base64 of a float32 scale and 128 int8 (D-063). */
+export function compactDescriptor(stored: Buffer): string {
+  const values = decodeDescriptor(stored);
+  const scale = Math.max(...Array.from(values, Math.abs)) || 1;
+  const out = Buffer.alloc(4 + values.length);
+  out.writeFloatLE(scale, 0);
+  values.forEach((v, i) => out.writeInt8(Math.round((v / scale) * 127), 4 + i));
+  return out.toString('base64');
+}
+
+export function readCompactDescriptor(text: string): Float32Array {
+  const bytes = Buffer.from(text, 'base64');
+  const scale = bytes.readFloatLE(0);
+  return Float32Array.from({ length: bytes.length - 4 }, (_, i) => (bytes.readInt8(4 + i) * scale) / 127);
+}

@@ -2,9 +2,22 @@ import type { Readable } from 'node:stream';
 import type { BlobStore } from '../../blobs/blob-store.ts';
 import type { Db } from '../../db/database.ts';
 import { exactDescriptor } from './descriptors.ts';
+import * as photoStore from './photo-store.ts';
 import * as store from './store.ts';
 
-/** A face as the data download writes it (issue #12): everything kept of it; its image is read on its own. */
+/** A photo of a person as the data download writes it: its picture is read on its own. */
+export interface ExportedPhoto {
+  photo_id: string;
+  added_at: string;
+  /** The helper who added it; null: the wearer (or their glasses) did. */
+  added_by: string | null;
+  quality: string | null;
+  model_version: string;
+  descriptor: number[];
+  image: { key: string; mime: string };
+}
+
+/** A person as the data download writes them (issue #12, #32): everything kept of them, with every photo. */
 export interface ExportedFace {
   face_id: string;
   name: string;
@@ -13,8 +26,7 @@ export interface ExportedFace {
   consent_by: string | null;
   created_at: string;
   updated_at: string;
-  descriptor: number[];
-  image: { key: string; mime: string };
+  photos: ExportedPhoto[];
 }
 
 /** Faces read per page for the data download. */
@@ -23,12 +35,13 @@ const EXPORT_PAGE = 100;
 /** The faces service's part of the data download. */
 export function createFaceExport(db: Db, blobs: BlobStore) {
   return {
-    /** The data download: every face of the user with its description, oldest first, a page at a time. */
+    /** The data download: every person of the user with their photos and descriptions, oldest first, a page at a time. */
     async *exportPages(userId: string): AsyncGenerator<ExportedFace[]> {
       let after: { created_at: string; face_id: string } | undefined;
       for (;;) {
         const rows = await store.exportPage(db, userId, EXPORT_PAGE, after);
         if (rows.length === 0) return;
+        const photos = await photoStore.exportPhotos(db, userId, rows.map((row) => row.face_id));
         yield rows.map((row) => ({
           face_id: row.face_id,
           name: row.name,
@@ -36,8 +49,17 @@ export function createFaceExport(db: Db, blobs: BlobStore) {
           consent_by: row.consent_by ?? null,
           created_at: row.created_at,
           updated_at: row.updated_at,
-          descriptor: exactDescriptor(row.descriptor),
-          image: { key: row.image_key, mime: row.mime },
+          photos: photos
+            .filter((photo) => photo.face_id === row.face_id)
+            .map((photo) => ({
+              photo_id: photo.photo_id,
+              added_at: photo.added_at,
+              added_by: photo.added_by ?? null,
+              quality: photo.quality ?? null,
+              model_version: photo.model_version,
+              descriptor: exactDescriptor(photo.descriptor),
+              image: { key: photo.image_key, mime: photo.mime },
+            })),
         }));
         const last = rows[rows.length - 1]!;
         after = { created_at: last.created_at, face_id: last.face_id };

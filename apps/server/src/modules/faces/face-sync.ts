@@ -1,7 +1,9 @@
 import type { SyncedFace } from '@seva/shared';
 import type { Db, Executor } from '../../db/database.ts';
 import type { SignedInUser } from '../../db/signed-in-user.ts';
-import { descriptorNumbers } from './descriptors.ts';
+import { DESCRIPTOR_MODEL_VERSION } from '../../face-engine/face-engine.ts';
+import { compactDescriptor } from './descriptors.ts';
+import * as photoStore from './photo-store.ts';
 import * as store from './store.ts';
 
 /** Tombstones of deleted faces are kept this long (like the activity), then purged; an older cursor gets 410. */
@@ -13,6 +15,8 @@ export const TOMBSTONE_KEPT_DAYS = 90;
  */
 export interface FaceChanges {
   seq: number;
+  /** The model the photos' descriptions come from: photos described by another (until re-described) are left out. */
+  modelVersion: string;
   faces: SyncedFace[];
   deletedFaceIds: string[];
   expired: boolean;
@@ -43,19 +47,23 @@ export function createFaceSync(db: Db, announce: (trx: Executor, userId: string,
     },
 
     /**
-     * The glasses' sync: faces added or renamed and faces deleted after change `since`, or every face when `since`
-     * is undefined. The counter is read first, so a change committing meanwhile waits for the next sync.
+     * The glasses' sync: people added, renamed or whose photos changed, and people deleted, after change `since`, or
+     * everyone when `since` is undefined; a person comes whole, with every photo's description. The counter is read first, so a change committing meanwhile waits for the next sync.
      */
     async changesSince(user: SignedInUser, since: number | undefined): Promise<FaceChanges> {
       const { seq, purgedSeq } = await store.currentChangeSeq(db, user.uid);
-      if (since !== undefined && since < purgedSeq) return { seq, faces: [], deletedFaceIds: [], expired: true };
+      const modelVersion = DESCRIPTOR_MODEL_VERSION;
+      if (since !== undefined && since < purgedSeq) return { seq, modelVersion, faces: [], deletedFaceIds: [], expired: true };
       const after = since ?? -1;
       const [rows, deletedFaceIds] = await Promise.all([
         store.changedFaces(db, user.uid, after, seq),
         since === undefined ? [] : store.deletedFaceIds(db, user.uid, after, seq),
       ]);
-      const faces = rows.map((row) => ({ face_id: row.face_id, name: row.name, descriptor: descriptorNumbers(row.descriptor), updated_at: row.updated_at }));
-      return { seq, faces, deletedFaceIds, expired: false };
+      const photos = await photoStore.descriptionsOf(db, user.uid, rows.map((row) => row.face_id), modelVersion);
+      const byPerson = new Map<string, SyncedFace['photos']>();
+      for (const photo of photos) byPerson.set(photo.face_id, [...(byPerson.get(photo.face_id) ?? []), { photo_id: photo.photo_id, descriptor: compactDescriptor(photo.descriptor) }]);
+      const faces = rows.map((row) => ({ face_id: row.face_id, name: row.name, updated_at: row.updated_at, photos: byPerson.get(row.face_id) ?? [] }));
+      return { seq, modelVersion, faces, deletedFaceIds, expired: false };
     },
   };
 }

@@ -70,7 +70,7 @@ describe.each(engines)('face backend on %s', (engine) => {
 
     const faces = await list(owner);
     expect(faces.map((f) => f.name)).toEqual(['Amy Farrah']);
-    expect(Object.keys(faces[0] ?? {}).sort()).toEqual(['consent_at', 'face_box', 'face_id', 'face_url', 'name', 'timestamp']);
+    expect(Object.keys(faces[0] ?? {}).sort()).toEqual(['consent_at', 'face_box', 'face_id', 'face_url', 'name', 'photo_count', 'timestamp']);
 
     const image = await t.app.inject({ method: 'GET', url: face.face_url, headers: { cookie: owner.cookie } });
     expect(image.statusCode).toBe(200);

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import {
   deleteFaceSchema,
   detectAnswerSchema,
-  errorAnswerSchema,
   faceListSchema,
   faceMessages,
   faceSummarySchema,
@@ -20,13 +19,13 @@ import { fileBytes } from '../../plugins/contract-parts.ts';
 import { actingHelperName, helpersAllowed } from '../../plugins/session.ts';
 import { parseBody } from '../../plugins/parse-body.ts';
 import { parseParams } from '../../plugins/parse-params.ts';
+import { faceRefusals } from './face-refusals.ts';
 import { formOf, registerFormParsers } from './form-http.ts';
+import { registerPhotoRoutes } from './photo-routes.ts';
 import type { FacesService } from './service.ts';
 
 const imageParams = z.object({ faceId: z.uuid() });
 
-/** The refusals every face call may answer (D-010). */
-const refusals = { 400: errorAnswerSchema, 401: errorAnswerSchema, 403: errorAnswerSchema, 404: errorAnswerSchema, 409: errorAnswerSchema, 422: errorAnswerSchema, 429: errorAnswerSchema, 503: errorAnswerSchema };
 
 /** The picture a call sends beside its form fields. */
 const imageFile = z.file().meta({ description: 'The picture: JPEG, PNG, WebP, GIF, TIFF, HEIC or AVIF, at most 5 MB.' });
@@ -44,7 +43,7 @@ const faceCall = (scope: GlassesScope, summary: string, body: z.ZodType, answer:
     security: security.glassesOrSession,
     consumes: ['multipart/form-data', 'application/x-www-form-urlencoded'],
     body,
-    response: { 200: answer, ...refusals },
+    response: { 200: answer, ...faceRefusals },
   },
 });
 
@@ -52,6 +51,7 @@ const faceCall = (scope: GlassesScope, summary: string, body: z.ZodType, answer:
 export function facesRoutes(faces: FacesService) {
   return async (app: FastifyInstance) => {
     await registerFormParsers(app);
+    registerPhotoRoutes(app, faces);
 
     app.post('/get_all_faces', { compress: {}, ...faceCall('faces:read', 'Every face the account stores', listFacesSchema, faceListSchema) }, async (request) => {
       const { fields } = formOf(request);
@@ -74,7 +74,7 @@ export function facesRoutes(faces: FacesService) {
       return { message: faceMessages.deleted };
     });
 
-    app.post('/recognize', faceCall('faces:read', 'The stored face a picture shows, if any', recognizeFieldsSchema.extend({ file: imageFile }), recognizeAnswerSchema), async (request) => {
+    app.post('/recognize', faceCall('faces:read', 'Who each face in a picture is, as the glasses would say it; nothing is kept', recognizeFieldsSchema.extend({ file: imageFile }), recognizeAnswerSchema), async (request) => {
       const { fields, file } = formOf(request);
       return faces.recognize(request.user, parseBody(recognizeFieldsSchema, fields).email, file);
     });
@@ -94,7 +94,7 @@ export function facesRoutes(faces: FacesService) {
         params: imageParams,
         response: {
           200: { description: 'The picture.', content: { 'image/jpeg': { schema: fileBytes }, 'image/png': { schema: fileBytes } } },
-          ...refusals,
+          ...faceRefusals,
         },
       },
     };

@@ -4,7 +4,7 @@ import type { FaceDeletionsTable, FacesTable } from '../../db/schema.ts';
 
 export type FaceRow = Selectable<FacesTable>;
 
-const LIST_COLUMNS = ['face_id', 'name', 'created_at', 'consent_at', 'consent_by', 'face_x', 'face_y', 'face_width', 'face_height', 'image_width', 'image_height'] as const;
+const LIST_COLUMNS = ['face_id', 'name', 'created_at', 'consent_at', 'consent_by'] as const;
 
 export function listFaces(db: Db, userId: string) {
   return db.selectFrom('faces').select(LIST_COLUMNS).where('user_id', '=', userId).orderBy('created_at', 'desc').execute();
@@ -32,19 +32,6 @@ export function findByNameKey(db: Db, userId: string, nameKey: string) {
   return db.selectFrom('faces').select(['face_id', 'name']).where('user_id', '=', userId).where('name_key', '=', nameKey).executeTakeFirst();
 }
 
-export function descriptors(db: Db, userId: string) {
-  return db.selectFrom('faces').select(['face_id', 'name', 'descriptor']).where('user_id', '=', userId).execute();
-}
-
-/** Every face's image key, for the integrity check. */
-export function imageKeys(db: Executor) {
-  return db.selectFrom('faces').select(['face_id', 'user_id', 'name', 'image_key']).execute();
-}
-
-export function findByImageKey(db: Executor, imageKey: string) {
-  return db.selectFrom('faces').select(['face_id', 'user_id', 'image_key']).where('image_key', '=', imageKey).executeTakeFirst();
-}
-
 export async function insertFace(db: Executor, face: Insertable<FacesTable>): Promise<void> {
   await db.insertInto('faces').values(face).execute();
 }
@@ -58,7 +45,20 @@ export async function renameFace(db: Executor, userId: string, faceId: string, c
     .execute();
 }
 
+/** A person whose photos changed: the glasses' next sync sends them again whole. */
+export async function touchFace(db: Executor, userId: string, faceId: string, change: { seq: number; at: string }): Promise<void> {
+  await db
+    .updateTable('faces')
+    .set({ change_seq: change.seq, updated_at: change.at })
+    .where('user_id', '=', userId)
+    .where('face_id', '=', faceId)
+    .execute();
+}
+
+/** The person, their photos and the pairs they are kept apart in. */
 export async function deleteFace(db: Executor, userId: string, faceId: string): Promise<boolean> {
+  await db.deleteFrom('face_pairs_apart').where('user_id', '=', userId).where((eb) => eb.or([eb('face_a', '=', faceId), eb('face_b', '=', faceId)])).execute();
+  await db.deleteFrom('face_photos').where('user_id', '=', userId).where('face_id', '=', faceId).execute();
   const result = await db.deleteFrom('faces').where('user_id', '=', userId).where('face_id', '=', faceId).executeTakeFirst();
   return Number(result.numDeletedRows) === 1;
 }
@@ -116,11 +116,11 @@ export async function forgetDeletion(trx: Executor, userId: string, faceId: stri
   await trx.deleteFrom('face_deletions').where('user_id', '=', userId).where('face_id', '=', faceId).execute();
 }
 
-/** Faces added or renamed after change `after` up to `upTo`, in change order. */
+/** People added, renamed or whose photos changed after change `after` up to `upTo`, in change order. */
 export function changedFaces(db: Executor, userId: string, after: number, upTo: number) {
   return db
     .selectFrom('faces')
-    .select(['face_id', 'name', 'descriptor', 'updated_at'])
+    .select(['face_id', 'name', 'updated_at'])
     .where('user_id', '=', userId)
     .where('change_seq', '>', after)
     .where('change_seq', '<=', upTo)
@@ -145,7 +145,7 @@ export async function deletedFaceIds(db: Executor, userId: string, after: number
 export function exportPage(db: Executor, userId: string, limit: number, after?: { created_at: string; face_id: string }) {
   let query = db
     .selectFrom('faces')
-    .select(['face_id', 'name', 'consent_at', 'consent_by', 'created_at', 'updated_at', 'descriptor', 'image_key', 'mime'])
+    .select(['face_id', 'name', 'consent_at', 'consent_by', 'created_at', 'updated_at'])
     .where('user_id', '=', userId);
   if (after) {
     query = query.where((eb) => eb.or([eb('created_at', '>', after.created_at), eb.and([eb('created_at', '=', after.created_at), eb('face_id', '>', after.face_id)])]));
@@ -153,13 +153,10 @@ export function exportPage(db: Executor, userId: string, limit: number, after?: 
   return query.orderBy('created_at').orderBy('face_id').limit(limit).execute();
 }
 
-/** The image keys of every face of the user. */
-export async function userImageKeys(db: Executor, userId: string): Promise<string[]> {
-  return (await db.selectFrom('faces').select('image_key').where('user_id', '=', userId).execute()).map((row) => row.image_key);
-}
-
-/** Every face row of the user, the glasses' tombstones and change counter (the account's deletion). */
+/** Every person and photo of the user, the glasses' tombstones and change counter (the account's deletion). */
 export async function deleteUserFaces(db: Executor, userId: string): Promise<void> {
+  await db.deleteFrom('face_pairs_apart').where('user_id', '=', userId).execute();
+  await db.deleteFrom('face_photos').where('user_id', '=', userId).execute();
   await db.deleteFrom('faces').where('user_id', '=', userId).execute();
   await db.deleteFrom('face_deletions').where('user_id', '=', userId).execute();
   await db.deleteFrom('face_sync_counters').where('user_id', '=', userId).execute();

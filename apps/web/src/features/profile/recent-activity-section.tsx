@@ -1,7 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg, plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { accountMessages, ACTIVITY_RETENTION_DAYS, DEFAULT_LOCALE, doneByHelper, RECENT_ACTIVITY_SHOWN, type ActivityEvent, type ActivityKind } from '@seva/shared';
+import { accountMessages, activityLabels, ACTIVITY_RETENTION_DAYS, DEFAULT_LOCALE, doneByHelper, RECENT_ACTIVITY_SHOWN, type ActivityEvent, type ActivityKind } from '@seva/shared';
 import { useRecentActivity } from './api/get-activity.ts';
 import { formatDateTime } from '../../lib/dates.ts';
 import { useLocalise } from '../../lib/i18n/use-localise.ts';
@@ -18,6 +18,8 @@ const KIND_LABELS: Record<ActivityKind, MessageDescriptor> = {
   'face-added': msg`Face added`,
   'face-renamed': msg`Face renamed`,
   'face-deleted': msg`Face deleted`,
+  'photo-added': msg({ message: 'Photo added to {subject}' }),
+  'photo-deleted': msg({ message: 'Photo deleted from {subject}' }),
   'contacts-changed': msg`Emergency contacts changed`,
   'data-downloaded': msg`Data downloaded`,
   'glasses-paired': msg`Glasses paired`,
@@ -46,9 +48,10 @@ export function RecentActivitySection() {
       const from = event.device ? localise(event.device) : t`an unknown browser`;
       return t`${plural(count, { one: `# wrong password from ${from}`, other: `# wrong passwords from ${from}` })}`;
     }
-    const kind = i18n._(known);
+    const inSentence = activityLabels[event.kind].includes('{subject}');
+    const kind = i18n._(known, { subject: event.subject ?? '' });
     const done = event.helper ? localise(doneByHelper(kind, event.helper)) : kind;
-    return event.subject ? `${done}: ${event.subject}` : done;
+    return event.subject && !inSentence ? `${done}: ${event.subject}` : done;
   };
 
   return (
