@@ -9,6 +9,7 @@ import { faceFixture } from '../test-kit/test-data.ts';
 import type { TestUser } from '../test-kit/test-user.ts';
 import { expect, test } from './support/fixtures.ts';
 import { tabTo } from './support/keyboard.ts';
+import { expectNoHorizontalScroll } from './support/layout.ts';
 import { portalOf } from './support/portal.ts';
 import { openDashboard } from './support/sign-in.ts';
 
@@ -558,4 +559,23 @@ test('/faces/add?person= says before anything starts that a fifth photo is the l
   await expectNoAxeViolations(page, '/faces/add?person=, nobody');
   await page.getByRole('link', { name: 'RETURN TO FACES' }).click();
   await expect(heading(page)).toBeVisible();
+});
+
+test("a person's photos and /faces/test's answer reflow at 320 px wide", async ({ signedInPage: page, newUser: user }) => {
+  await page.setViewportSize({ width: 320, height: 800 });
+  const { faceId } = await storeFace(portalOf(page), user, { name: 'Bernadette Maryann Rostenkowski', picture: fs.readFileSync(faceFixture('people', 'bernadette/bernadette1.png')), fileName: 'b1.png' });
+  await addFacePhoto(portalOf(page), user, faceId, { picture: fs.readFileSync(faceFixture('people', 'bernadette/bernadette2.png')), fileName: 'b2.png' });
+  await page.goto('/faces');
+  await page.getByRole('button', { name: 'View details for Bernadette Maryann Rostenkowski' }).click();
+  await expect(photosRegion(page).getByRole('listitem')).toHaveCount(2);
+  await expectNoHorizontalScroll(page, '/faces, details with two photos');
+  await photosRegion(page).getByRole('button', { name: 'Delete photo 1 of Bernadette Maryann Rostenkowski' }).click();
+  await expect(page.getByRole('alertdialog')).toBeVisible();
+  await expectNoHorizontalScroll(page, '/faces, delete photo confirmation');
+
+  await page.goto('/faces/test');
+  await page.getByRole('button', { name: 'UPLOAD IMAGE' }).click();
+  await page.getByLabel(/^Choose a photo to test/).setInputFiles(faceFixture('people', 'bernadette/bernadette3.png'));
+  await expect(answer(page)).toContainText('This is Bernadette Maryann Rostenkowski.', { timeout: DETECTOR_TIMEOUT });
+  await expectNoHorizontalScroll(page, '/faces/test, an answer');
 });
