@@ -205,14 +205,14 @@ describe.each(engines)('face backend on %s', (engine) => {
     expect(known.statusCode).toBe(200);
     expect(known.json().match).toMatchObject({ name: 'Sheldon' });
     expect(known.json().match.distance).toBeLessThan(0.6);
-    expect((await probe(owner, 'people/leonard/leonard2.png')).json()).toEqual({ match: null, faceCount: 1 });
-    expect((await probe(other, 'people/sheldon/sheldon3.png')).json()).toEqual({ match: null, faceCount: 1 });
+    expect((await probe(owner, 'people/leonard/leonard2.png')).json()).toMatchObject({ match: null, faceCount: 1, person: null, confidence: null });
+    expect((await probe(other, 'people/sheldon/sheldon3.png')).json()).toMatchObject({ match: null, faceCount: 1, person: null, confidence: null });
   });
 
   it('counts the faces in a photo as store_face does, so a screen can refuse it before naming', async () => {
     const probe = (file: string) =>
       call('POST', '/face-api/recognize', owner, { email: owner.input.email, file: { data: fixture(file), filename: 'p.png', type: 'image/png' } });
-    expect((await probe('no-face/white.png')).json()).toEqual({ match: null, faceCount: 0 });
+    expect((await probe('no-face/white.png')).json()).toMatchObject({ match: null, faceCount: 0, faces: [] });
     expect((await probe('many-faces/bbt1.jpg')).json().faceCount).toBeGreaterThan(1);
   });
 

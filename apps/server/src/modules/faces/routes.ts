@@ -21,7 +21,7 @@ import { parseBody } from '../../plugins/parse-body.ts';
 import { parseParams } from '../../plugins/parse-params.ts';
 import { faceRefusals } from './face-refusals.ts';
 import { formOf, registerFormParsers } from './form-http.ts';
-import { registerPhotoRoutes } from './photo-routes.ts';
+import { registerPhotoRoutes } from './photo-http.ts';
 import type { FacesService } from './service.ts';
 
 const imageParams = z.object({ faceId: z.uuid() });

@@ -49,7 +49,7 @@ export function RecentActivitySection() {
       return t`${plural(count, { one: `# wrong password from ${from}`, other: `# wrong passwords from ${from}` })}`;
     }
     const inSentence = activityLabels[event.kind].includes('{subject}');
-    const kind = i18n._(known, { subject: event.subject ?? '' });
+    const kind = i18n._({ ...known, values: { subject: event.subject ?? '' } });
     const done = event.helper ? localise(doneByHelper(kind, event.helper)) : kind;
     return event.subject && !inSentence ? `${done}: ${event.subject}` : done;
   };
