@@ -18,4 +18,4 @@ export const TRANSLATED_SIGNED_OUT = [
   '/no-such-page',
 ];
 export const TRANSLATED_SIGNED_IN = ['/dashboard', '/faces', '/faces/add', '/faces/test', '/sos', '/manual', '/updates', '/profile', '/pair', '/help', '/accessibility'];
-export const TRANSLATED_AS_HELPER = ['/helper/choose', '/dashboard', '/profile'];
+export const TRANSLATED_AS_HELPER = ['/helper/choose', '/dashboard', '/profile', '/faces/test'];
