@@ -4,10 +4,12 @@ import type { Locator, Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { expectFieldError } from './support/field-error.ts';
 import { expectProblem } from './support/error-summary.ts';
-import { storeFace } from '../test-kit/face-storing.ts';
+import { addFacePhoto, storeFace } from '../test-kit/face-storing.ts';
 import { faceFixture } from '../test-kit/test-data.ts';
 import type { TestUser } from '../test-kit/test-user.ts';
 import { expect, test } from './support/fixtures.ts';
+import { tabTo } from './support/keyboard.ts';
+import { expectNoHorizontalScroll } from './support/layout.ts';
 import { portalOf } from './support/portal.ts';
 import { openDashboard } from './support/sign-in.ts';
 
@@ -390,4 +392,190 @@ test('a tall photo\'s thumbnail shows the face, and its details the whole photo'
   expect(drawn.fit).toBe('contain');
   expect(drawn.ratio).toBeCloseTo(900 / 400, 1);
   await expectNoAxeViolations(page, '/faces, details of a tall photo');
+});
+
+// Issue #32: a face is a person with up to five photos, and recognition can be tried on /faces/test.
+
+/** The detector takes a few seconds the first time a worker starts, then up to a second an image. */
+const DETECTOR_TIMEOUT = 30_000;
+const photosRegion = (page: Page) => page.getByRole('dialog', { name: 'Face details' }).getByRole('region', { name: 'Photos' });
+const answer = (page: Page) => page.getByRole('region', { name: 'Answer' }).getByRole('status');
+
+/** Chooses `file` in the focused file field's chooser, from the keyboard (Space opens it). */
+async function chooseFile(page: Page, file: string): Promise<void> {
+  const chooser = page.waitForEvent('filechooser');
+  await page.keyboard.press('Space');
+  await (await chooser).setFiles(file);
+}
+
+test("a person's photos by keyboard: a second by upload, the count, recognition of a third, and deleting one", async ({ signedInPage: page, newUser: user }) => {
+  test.slow();
+  await openDashboard(page);
+  await seedFaces(page, user, [['Leonard', 'leonard/leonard1.png']]);
+  await openFaces(page);
+  await expect(row(page, 'Leonard')).toContainText('1 photo');
+
+  // Details: the only photo cannot be deleted, and says why where its button would be.
+  await page.getByRole('button', { name: 'View details for Leonard' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(photosRegion(page).getByRole('heading', { level: 4 })).toHaveText(['Photo 1']);
+  await expect(photosRegion(page).getByRole('listitem')).toContainText('A person needs at least one photo. Delete the person instead.');
+  await expect(photosRegion(page).getByRole('listitem')).toContainText(/^Photo 1Added .*\d{4}Quality: (Good|Usable)/);
+  await expect(photosRegion(page).getByRole('button', { name: /^Delete photo/ })).toHaveCount(0);
+  await expectNoAxeViolations(page, '/faces, details of a person with one photo');
+
+  // 'Add a photo of Leonard': the same consent and upload, then 'Add photo' instead of naming.
+  await tabTo(page, photosRegion(page).getByRole('link', { name: 'Add a photo of Leonard' }));
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/faces\/add\?person=[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Add a photo of Leonard' })).toBeFocused();
+  await expectNoAxeViolations(page, '/faces/add?person=, consent');
+  await tabTo(page, page.getByRole('checkbox', { name: /^I have the consent of the person in the photo/ }));
+  await page.keyboard.press('Space');
+  await tabTo(page, page.getByRole('button', { name: 'UPLOAD IMAGE' }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 2, name: 'Upload an image' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await chooseFile(page, faceFixture('people', 'leonard/leonard2.png'));
+  await expect(page.getByRole('heading', { level: 2, name: 'Add this photo to Leonard?' })).toBeFocused({ timeout: DETECTOR_TIMEOUT });
+  await expectNoAxeViolations(page, '/faces/add?person=, adding the photo');
+  await tabTo(page, page.getByRole('button', { name: 'Add photo' }));
+  await page.keyboard.press('Enter');
+  const added = page.getByRole('alertdialog', { name: 'Photo added' });
+  await expect(added).toContainText('The photo was added to Leonard.', { timeout: DETECTOR_TIMEOUT });
+  await expect(added.getByRole('button', { name: 'OK' })).toBeFocused();
+  await expectNoAxeViolations(page, '/faces/add?person=, photo added');
+  await page.keyboard.press('Enter');
+  await expect(heading(page)).toBeFocused();
+  await expect(row(page, 'Leonard')).toContainText('2 photos');
+
+  // Test recognition with a third photo: the name is said in the live region, and focus stays where it was.
+  await tabTo(page, page.getByRole('link', { name: 'Test recognition' }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: 'Test recognition' })).toBeFocused();
+  await expect(page.getByText('This photo is not kept.')).toBeVisible();
+  await expect(page.getByRole('checkbox')).toHaveCount(0);
+  await expectNoAxeViolations(page, '/faces/test');
+  await tabTo(page, page.getByRole('button', { name: 'UPLOAD IMAGE' }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 2, name: 'Upload an image' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  const fileField = page.getByLabel('Choose a photo to test (JPEG, PNG, WebP or HEIC, at most 5 MB)');
+  await expect(fileField).toBeFocused();
+  await chooseFile(page, faceFixture('people', 'leonard/leonard3.png'));
+  await expect(answer(page)).toHaveText(/^This is Leonard\. (Very sure|Fairly sure)/, { timeout: DETECTOR_TIMEOUT });
+  const matched = answer(page).getByRole('img', { name: 'The photo of Leonard that matched best' });
+  await expect(matched).toHaveAttribute('src', /^\/face-api\/faces\/[0-9a-f-]{36}\/photos\/[0-9a-f-]{36}\/image$/);
+  await expect.poll(() => matched.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { message: 'the matched photo loads' }).toBe(true);
+  await expect(fileField).toBeFocused();
+  await expectNoAxeViolations(page, '/faces/test, a person recognised');
+
+  // Deleting a photo: confirmed, said, counted.
+  await tabTo(page, page.getByRole('link', { name: 'RETURN TO FACES' }));
+  await page.keyboard.press('Enter');
+  await expect(heading(page)).toBeFocused();
+  await page.getByRole('button', { name: 'View details for Leonard' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(photosRegion(page).getByRole('heading', { level: 4 })).toHaveText(['Photo 1', 'Photo 2']);
+  await expectNoAxeViolations(page, '/faces, details of a person with two photos');
+  const deleteSecond = photosRegion(page).getByRole('button', { name: 'Delete photo 2 of Leonard' });
+  await tabTo(page, deleteSecond);
+  await page.keyboard.press('Enter');
+  const confirm = page.getByRole('alertdialog', { name: 'Delete photo 2 of Leonard?' });
+  await expect(confirm).toHaveAccessibleDescription('Your SEVA glasses will stop using this photo to recognise Leonard. This cannot be undone.');
+  await expect.poll(() => confirm.evaluate((dialog) => dialog.contains(document.activeElement)), { message: 'focus moves into the dialog' }).toBe(true);
+  await expectNoAxeViolations(page, '/faces, delete photo confirmation');
+  await page.keyboard.press('Escape');
+  await expect(confirm).toBeHidden();
+  await expect(deleteSecond).toBeFocused();
+  await page.keyboard.press('Enter');
+  await tabTo(page, confirm.getByRole('button', { name: 'Delete photo' }));
+  await page.keyboard.press('Enter');
+  await expect(confirm).toBeHidden();
+  await expect(photosRegion(page).getByRole('status')).toHaveText('Photo deleted');
+  await expect(photosRegion(page).getByText(/^\d+ photos?$/)).toHaveText('1 photo');
+  await expect(photosRegion(page).getByRole('heading', { level: 3, name: 'Photos' })).toBeFocused();
+  await expectNoAxeViolations(page, '/faces, a photo deleted');
+  await page.keyboard.press('Escape');
+  await expect(row(page, 'Leonard')).toContainText('1 photo');
+  // The change is on the server.
+  const [leonard] = await listed(page, user);
+  expect(leonard).toMatchObject({ name: 'Leonard', photo_count: 1 });
+  const photos = await page.request.get(`/face-api/faces/${leonard!.face_id}/photos`);
+  expect(((await photos.json()) as { photos: unknown[] }).photos).toHaveLength(1);
+});
+
+/** The user's faces as get_all_faces lists them. */
+async function listed(page: Page, user: TestUser): Promise<Array<{ face_id: string; name: string; photo_count: number }>> {
+  const response = await page.request.post('/face-api/get_all_faces', { multipart: { email: user.email } });
+  expect(response.status()).toBe(200);
+  return response.json();
+}
+
+test('/faces/test says who each face of a group is, left to right, and why it can say nothing of a photo without a face', async ({ signedInPage: page, newUser: user }) => {
+  await openDashboard(page);
+  await seedFaces(page, user, [['Penny', 'penny/penny1.png']]);
+  await page.goto('/faces/test');
+  await page.getByRole('button', { name: 'UPLOAD IMAGE' }).click();
+  const fileField = page.getByLabel(/^Choose a photo to test/);
+
+  await fileField.setInputFiles(faceFixture('single', 'neutral.jpg'));
+  await expect(answer(page)).toHaveText('This is not anyone in your faces.', { timeout: DETECTOR_TIMEOUT });
+  await expectNoAxeViolations(page, '/faces/test, nobody kept');
+
+  await fileField.setInputFiles(faceFixture('no-face', 'white.png'));
+  await expect(answer(page)).toHaveText('No face was found in this image. Please use a clear, well-lit photo of one face, looking at the camera.', { timeout: DETECTOR_TIMEOUT });
+
+  await fileField.setInputFiles(faceFixture('many-faces', 'bbt1.jpg'));
+  await expect(answer(page)).toContainText(/^This photo shows \d+ faces\. From left to right:/, { timeout: DETECTOR_TIMEOUT });
+  const faces = answer(page).getByRole('listitem');
+  expect(await faces.count()).toBeGreaterThan(1);
+  for (const text of await faces.allTextContents()) expect(text).toMatch(/^(This is .+\. (Very|Fairly) sure|Not sure who this is\..*|This is not anyone in your faces\.)$/);
+  await expectNoAxeViolations(page, '/faces/test, a group photo');
+});
+
+test('/faces/add?person= says before anything starts that a fifth photo is the last, and that an unknown person is not there', async ({ signedInPage: page, newUser: user }) => {
+  test.slow(); // five photos through the real detector
+  const { faceId } = await storeFace(portalOf(page), user, { name: 'Amy', picture: fs.readFileSync(faceFixture('people', 'amy/amy1.png')), fileName: 'amy1.png' });
+  for (const n of [2, 3, 4, 5]) await addFacePhoto(portalOf(page), user, faceId, { picture: fs.readFileSync(faceFixture('people', `amy/amy${n}.png`)), fileName: `amy${n}.png` });
+
+  await page.goto('/faces');
+  await expect(row(page, 'Amy')).toContainText('5 photos');
+  await page.getByRole('button', { name: 'View details for Amy' }).click();
+  await expect(photosRegion(page).getByRole('button', { name: /^Delete photo \d of Amy$/ })).toHaveCount(5);
+  await expect(photosRegion(page)).toContainText('A person can have up to 5 photos. Delete one first.');
+  await expect(photosRegion(page).getByRole('link', { name: 'Add a photo of Amy' })).toHaveCount(0);
+
+  await page.goto(`/faces/add?person=${faceId}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Add a photo of Amy' })).toBeVisible();
+  await expect(status(page)).toHaveText('A person can have up to 5 photos. Delete one first.');
+  await expect(page.getByRole('checkbox')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'UPLOAD IMAGE' })).toHaveCount(0);
+  await expectNoAxeViolations(page, '/faces/add?person=, five photos already');
+
+  await page.goto('/faces/add?person=3f2b8c1e-7a4d-4e2b-9c1a-5d6e7f8a9b0c');
+  await expect(page.getByRole('heading', { level: 1, name: 'Add a photo' })).toBeVisible();
+  await expect(alert(page)).toHaveText('This face was not found. It may have been deleted.');
+  await expectNoAxeViolations(page, '/faces/add?person=, nobody');
+  await page.getByRole('link', { name: 'RETURN TO FACES' }).click();
+  await expect(heading(page)).toBeVisible();
+});
+
+test("a person's photos and /faces/test's answer reflow at 320 px wide", async ({ signedInPage: page, newUser: user }) => {
+  await page.setViewportSize({ width: 320, height: 800 });
+  const { faceId } = await storeFace(portalOf(page), user, { name: 'Bernadette Maryann Rostenkowski', picture: fs.readFileSync(faceFixture('people', 'bernadette/bernadette1.png')), fileName: 'b1.png' });
+  await addFacePhoto(portalOf(page), user, faceId, { picture: fs.readFileSync(faceFixture('people', 'bernadette/bernadette2.png')), fileName: 'b2.png' });
+  await page.goto('/faces');
+  await page.getByRole('button', { name: 'View details for Bernadette Maryann Rostenkowski' }).click();
+  await expect(photosRegion(page).getByRole('listitem')).toHaveCount(2);
+  await expectNoHorizontalScroll(page, '/faces, details with two photos');
+  await photosRegion(page).getByRole('button', { name: 'Delete photo 1 of Bernadette Maryann Rostenkowski' }).click();
+  await expect(page.getByRole('alertdialog')).toBeVisible();
+  await expectNoHorizontalScroll(page, '/faces, delete photo confirmation');
+
+  await page.goto('/faces/test');
+  await page.getByRole('button', { name: 'UPLOAD IMAGE' }).click();
+  await page.getByLabel(/^Choose a photo to test/).setInputFiles(faceFixture('people', 'bernadette/bernadette3.png'));
+  await expect(answer(page)).toContainText('This is Bernadette Maryann Rostenkowski.', { timeout: DETECTOR_TIMEOUT });
+  await expectNoHorizontalScroll(page, '/faces/test, an answer');
 });

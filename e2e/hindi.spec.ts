@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { expectFieldError } from './support/field-error.ts';
+import { visitFacePhotoStates } from './support/face-photo-states.ts';
 import { mailTo } from './support/outbox.ts';
 import { TRANSLATED_AS_HELPER, TRANSLATED_SIGNED_IN, TRANSLATED_SIGNED_OUT } from './support/translated-screens.ts';
 import { helperOf } from '../test-kit/helper-flow.ts';
@@ -116,4 +117,11 @@ test("on a Hindi page the manual keeps the operator's words and says their langu
   await expect(page.locator('[lang="en-GB"] .react-pdf__Page__textContent')).toContainText('What SEVA is');
   await page.getByRole('tab', { name: 'टेक्स्ट के रूप में पढ़ें' }).click();
   await expect(page.locator('article[lang="en-GB"]').getByRole('heading', { name: '1. What SEVA is' })).toBeVisible();
+});
+
+test("a person's photos and /faces/test's answer in Hindi pass axe", async ({ signedInPage: page, newUser }) => {
+  await visitFacePhotoStates(page, newUser, async (label) => {
+    await expect(page.locator('html')).toHaveAttribute('lang', 'hi');
+    await expectNoAxeViolations(page, `${label} in Hindi`);
+  });
 });

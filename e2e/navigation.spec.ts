@@ -8,6 +8,7 @@ const PROTECTED = [
   { path: '/dashboard' },
   { path: '/faces', notice: 'User not authenticated. Please log in first.' },
   { path: '/faces/add', notice: 'User not authenticated. Please log in.' },
+  { path: '/faces/test', notice: 'User not authenticated. Please log in first.' },
   { path: '/sos' },
   { path: '/manual' },
   { path: '/updates' },

@@ -1,3 +1,4 @@
+import { visitFacePhotoStates } from './support/face-photo-states.ts';
 import { expectAllTranslated, usePseudoLocale } from './support/pseudo-locale.ts';
 import { TRANSLATED_AS_HELPER, TRANSLATED_SIGNED_IN, TRANSLATED_SIGNED_OUT } from './support/translated-screens.ts';
 import { expect, test, useSessionCookie } from './support/fixtures.ts';
@@ -56,4 +57,12 @@ test("a helper's screens say nothing outside the catalogs and reflow at 320 px",
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expectAllTranslated(page, `${path} as a helper`, [newUser.username, newUser.email, newUser.licenseId, helper.name, helper.email]);
   }
+});
+
+test("a person's photos and /faces/test's answer say nothing outside the catalogs and reflow at 320 px", async ({ signedInPage: page, newUser, baseURL }) => {
+  await usePseudoLocale(page.context(), baseURL!);
+  // 'Dismiss' is react-aria's own hidden button in every dismissable dialog, in react-aria's words, not a catalog's:
+  // found here, where a dialog is first swept, and left to the shared dialog (it is not issue #32's).
+  const known = [newUser.username, newUser.email, newUser.licenseId, 'Leonard', 'Dismiss'];
+  await visitFacePhotoStates(page, newUser, (label, data) => expectAllTranslated(page, label, [...known, ...data]));
 });

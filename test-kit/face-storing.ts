@@ -43,3 +43,16 @@ export async function storeFace(portal: { send: Send }, owner: FaceOwner, face: 
   if (answer.status < 200 || answer.status > 299) throw new Error(`store_face ${face.name}: ${answer.status} ${answer.text}`);
   return { faceId, answer };
 }
+
+/**
+ * Adds a photo to a person kept already (issue #32: POST /face-api/faces/{face_id}/photos, multipart `file`), as
+ * /faces/add?person= does. Answers the portal's answer (the photo, with its photo_id); throws when the portal refuses.
+ */
+export async function addFacePhoto(portal: { send: Send }, owner: FaceOwner, faceId: string, photo: Pick<FaceToStore, 'picture' | 'fileName'>): Promise<Answer> {
+  const fileName = photo.fileName ?? 'face.jpg';
+  const type = path.extname(fileName).toLowerCase() === '.png' ? 'image/png' : 'image/jpeg';
+  const form = multipart({ file: new File([new Uint8Array(photo.picture)], fileName, { type }) });
+  const answer = await portal.send('POST', `/face-api/faces/${faceId}/photos`, form, ownerHeaders(owner));
+  if (answer.status !== 201) throw new Error(`add photo to ${faceId}: ${answer.status} ${answer.text}`);
+  return answer;
+}

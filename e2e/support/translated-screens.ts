@@ -17,5 +17,5 @@ export const TRANSLATED_SIGNED_OUT = [
   '/accessibility',
   '/no-such-page',
 ];
-export const TRANSLATED_SIGNED_IN = ['/dashboard', '/faces', '/faces/add', '/sos', '/manual', '/updates', '/profile', '/pair', '/help', '/accessibility'];
-export const TRANSLATED_AS_HELPER = ['/helper/choose', '/dashboard', '/profile'];
+export const TRANSLATED_SIGNED_IN = ['/dashboard', '/faces', '/faces/add', '/faces/test', '/sos', '/manual', '/updates', '/profile', '/pair', '/help', '/accessibility'];
+export const TRANSLATED_AS_HELPER = ['/helper/choose', '/dashboard', '/profile', '/faces/test'];

@@ -14,7 +14,10 @@ export const paths = {
   restoreAccount: '/restore-account',
   dashboard: '/dashboard',
   faces: '/faces',
+  /** `?person={face_id}` adds a photo to a person kept already (issue #32): addPhotoOf. */
   addFace: '/faces/add',
+  /** Who the glasses would say a photo shows; nothing is kept (issue #32). */
+  testRecognition: '/faces/test',
   sos: '/sos',
   manual: '/manual',
   updates: '/updates',
@@ -33,6 +36,11 @@ export const paths = {
   help: '/help',
   accessibility: '/accessibility',
 } as const;
+
+/** /faces/add for another photo of the person `faceId` (issue #32). */
+export function addPhotoOf(faceId: string): string {
+  return `${paths.addFace}?${new URLSearchParams({ person: faceId })}`;
+}
 
 /** The help page's section on reaching support, where every footer's 'Contact support' leads. */
 export const CONTACT_SUPPORT_ID = 'contact-support';

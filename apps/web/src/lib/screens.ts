@@ -92,6 +92,15 @@ export const screens = [
     prerendered: true,
   },
   {
+    path: paths.testRecognition,
+    module: 'features/faces/test-recognition-page.tsx',
+    audience: 'signed-in',
+    title: /*i18n*/ 'Test recognition',
+    heading: /*i18n*/ 'Test recognition',
+    signedOut: { message: /*i18n*/ 'User not authenticated. Please log in first.', delayMs: 3000 },
+    prerendered: true,
+  },
+  {
     path: paths.sos,
     module: 'features/sos/sos-page.tsx',
     audience: 'signed-in',

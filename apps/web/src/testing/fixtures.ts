@@ -1,4 +1,4 @@
-import { DEFAULT_GLASSES_SCOPES, normalizeUserCode, type FaceSummary, type HelperSessionInfo, type HelperSummary, type PairedDevice, type SessionUser } from '@seva/shared';
+import { DEFAULT_GLASSES_SCOPES, normalizeUserCode, type FacePhoto, type FaceSummary, type RecognizeAnswer, type HelperSessionInfo, type HelperSummary, type PairedDevice, type SessionUser } from '@seva/shared';
 import type { StandInPairing } from './stand-in-server.ts';
 
 /** When the stand-in server says a record was made or saved. */
@@ -27,10 +27,32 @@ export function aUser(overrides: Partial<SessionUser> = {}): SessionUser {
   };
 }
 
-/** Face number `n`, as the face backend lists it: its photo is served at /face-api/image/{face_id}. */
-export function aFace(n: number, name: string): FaceSummary {
+/** Face number `n`, as the face backend lists it: its first photo is served at /face-api/image/{face_id}. */
+export function aFace(n: number, name: string, photoCount = 1): FaceSummary {
   const faceId = `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
-  return { face_id: faceId, name, face_url: `/face-api/image/${faceId}`, timestamp: SAVED_AT, photo_count: 1 };
+  return { face_id: faceId, name, face_url: `/face-api/image/${faceId}`, timestamp: SAVED_AT, photo_count: photoCount };
+}
+
+/** Photo `number` of `face` (issue #32), as GET /face-api/faces/{face_id}/photos lists it: added by the wearer, good. */
+export function aPhoto(face: Pick<FaceSummary, 'face_id'>, number: number, overrides: Partial<FacePhoto> = {}): FacePhoto {
+  const photoId = `30000000-0000-4000-8000-${face.face_id.slice(-6)}${String(number).padStart(6, '0')}`;
+  return {
+    photo_id: photoId,
+    face_id: face.face_id,
+    number,
+    photo_url: `/face-api/faces/${face.face_id}/photos/${photoId}/image`,
+    added_at: SAVED_AT,
+    quality: 'good',
+    ...overrides,
+  };
+}
+
+/** The `photo_count` photos of `face`, numbered from 1. */
+export const photosOf = (face: FaceSummary): FacePhoto[] => Array.from({ length: face.photo_count }, (_, i) => aPhoto(face, i + 1));
+
+/** What POST /face-api/recognize answers for a photo of one face that is nobody kept, changed by `overrides`. */
+export function aRecognizeAnswer(overrides: Partial<RecognizeAnswer> = {}): RecognizeAnswer {
+  return { match: null, faceCount: 1, person: null, confidence: null, runner_up: null, photo_problem: null, model_version: 'test-model', faces: [], ...overrides };
 }
 
 /** Glasses number `n` as GET /api/devices lists them: paired at SAVED_AT, never seen unless `lastSeenAt` says. */

@@ -3,6 +3,7 @@ import {
   messages,
   type GlassesScope,
   type EmergencyContact,
+  type FacePhoto,
   type FaceSummary,
   type PairedDevice,
   type PendingPairing,
@@ -26,6 +27,8 @@ interface StandInBackend {
   /** The signed-in user, or null when nobody is signed in. */
   user: SessionUser | null;
   faces: FaceSummary[];
+  /** Every kept photo of those faces (issue #32), in the order they were added; a face's `photo_count` says how many. */
+  facePhotos: FacePhoto[];
   contacts: EmergencyContact[];
   /** Glasses paired with the user, as GET /api/devices lists them. */
   devices: PairedDevice[];
@@ -66,6 +69,7 @@ const thisBrowser = (): BrowserSession => ({ id: 'this-browser', browser: 'Firef
 export const fresh = (): StandInBackend => ({
   user: aUser(),
   faces: [],
+  facePhotos: [],
   contacts: [],
   devices: [],
   pairings: [],

@@ -1,6 +1,7 @@
 import { setupServer } from 'msw/node';
 import { accountHandlers } from './stand-in-account-routes.ts';
 import { backend, fresh, log, type SentRequest } from './stand-in-backend.ts';
+import { facePhotoHandlers } from './stand-in-face-photo-routes.ts';
 import { glassesHandlers } from './stand-in-glasses-routes.ts';
 import { helperHandlers } from './stand-in-helper-routes.ts';
 
@@ -13,7 +14,7 @@ export { STAND_IN_HELPER_PASSWORD } from './stand-in-helper-routes.ts';
  * with `server.use(...)`, and reads what the screen sent with `sent(...)`; everything is reset after each test
  * (test-setup.ts). A request no handler answers fails the test.
  */
-export const server = setupServer(...accountHandlers, ...glassesHandlers, ...helperHandlers);
+export const server = setupServer(...accountHandlers, ...glassesHandlers, ...facePhotoHandlers, ...helperHandlers);
 
 /** What a request carried, read from a copy so the handler can still read it. */
 async function bodyOf(request: Request): Promise<unknown> {

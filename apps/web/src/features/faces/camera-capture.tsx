@@ -21,6 +21,8 @@ interface CameraCaptureProps {
   checking: boolean;
   /** Why the last photo taken cannot be used, shown beside the button that takes another. */
   refusal: string | null;
+  /** Capturing with no face, or several, in view asks first: such a photo would be refused. */
+  oneFaceOnly?: boolean | undefined;
   onCapture: (dataUrl: string) => void;
   onChangeMethod: () => void;
   onUnavailable: (message: string) => void;
@@ -30,7 +32,7 @@ interface CameraCaptureProps {
  * The live preview, spoken guidance while it runs, and 'CAPTURE IMAGE'. Capturing while the guidance says there is
  * no face, or several, first asks: that photo would be refused.
  */
-export function CameraCapture({ email, checking, refusal, onCapture, onChangeMethod, onUnavailable }: CameraCaptureProps) {
+export function CameraCapture({ email, checking, refusal, oneFaceOnly = true, onCapture, onChangeMethod, onUnavailable }: CameraCaptureProps) {
   const { t, i18n } = useLingui();
   const localise = useLocalise();
   const webcam = useRef<Webcam>(null);
@@ -74,7 +76,7 @@ export function CameraCapture({ email, checking, refusal, onCapture, onChangeMet
         <Button variant="secondary" onClick={onChangeMethod}>
           <Trans>CHANGE METHOD</Trans>
         </Button>
-        <Button busy={!live || checking} onClick={() => (guidance.faces !== null && guidance.faces !== 1 ? setConfirming(guidance.faces) : capture())}>
+        <Button busy={!live || checking} onClick={() => (oneFaceOnly && guidance.faces !== null && guidance.faces !== 1 ? setConfirming(guidance.faces) : capture())}>
           <Trans>CAPTURE IMAGE</Trans>
         </Button>
       </div>

@@ -78,8 +78,8 @@ function DeleteFaceConfirm({ email, face, onCancel, onDeleted }: { email: string
           <p id={CONSEQUENCE_ID}>
             {/* What deleting a face does, said before it is done. */}
             <Trans>
-              Your {PRODUCT_NAME} glasses will stop recognising {name}. The photo and what was learnt from it are deleted, and this cannot be
-              undone.
+              Your {PRODUCT_NAME} glasses will stop recognising {name}. Their photos and what was learnt from them are deleted, and this cannot
+              be undone.
             </Trans>
           </p>
         </div>

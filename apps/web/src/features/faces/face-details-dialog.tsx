@@ -4,12 +4,19 @@ import { Button } from '../../components/ui/button.tsx';
 import { ModalDialog } from '../../components/ui/modal-dialog.tsx';
 import { formatDate } from '../../lib/dates.ts';
 import { useLocalise } from '../../lib/i18n/use-localise.ts';
+import { useFacePhotos } from './api/get-face-photos.ts';
 import { formatFaceDate } from './face-date.ts';
 import { FaceImage } from './face-image.tsx';
+import { FacePhotosSection } from './face-photos-section.tsx';
 
-/** product §2: the details modal: a larger photo, the name, the date added and the face ID; and when consent was given (issue #12). */
-export function FaceDetailsDialog({ face, onClose }: { face: FaceSummary | null; onClose: () => void }) {
+/**
+ * product §2: the details modal: a larger photo, the name, the date added and the face ID; when consent was given
+ * (issue #12); and the person's photos (issue #32).
+ */
+export function FaceDetailsDialog({ email, face, onClose }: { email: string; face: FaceSummary | null; onClose: () => void }) {
   const { t } = useLingui();
+  // The person's first photo, which changes when it is deleted here; the list's until the photos have loaded.
+  const first = useFacePhotos(face?.face_id ?? null).data?.photos[0];
   const localise = useLocalise();
   // The shared 'Consent given on {date}', and who gave it, as one sentence, so each language can order it its own way.
   const consentGivenBy = (date: string, helper: string) =>
@@ -18,7 +25,7 @@ export function FaceDetailsDialog({ face, onClose }: { face: FaceSummary | null;
     <ModalDialog title={t`Face details`} isOpen={face !== null} onClose={onClose}>
       {face ? (
         <>
-          <FaceImage src={face.face_url} name={face.name} size={240} className="face-image-large" />
+          <FaceImage src={first?.photo_url ?? face.face_url} name={face.name} size={240} className="face-image-large" />
           <dl className="face-details">
             <dt>
               <Trans>Name</Trans>
@@ -41,6 +48,7 @@ export function FaceDetailsDialog({ face, onClose }: { face: FaceSummary | null;
               {face.consent_by ? consentGivenBy(formatDate(face.consent_at), face.consent_by) : localise(consentGivenMessage(formatDate(face.consent_at)))}
             </p>
           ) : null}
+          <FacePhotosSection email={email} face={face} />
           <div className="actions">
             <Button onClick={onClose}>
               <Trans>Close</Trans>

@@ -1,3 +1,4 @@
+import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { FaceSummary } from '@seva/shared';
 import { Button } from '../../components/ui/button.tsx';
@@ -30,7 +31,7 @@ export function FaceList({ faces, notice, onAction }: { faces: FaceSummary[]; no
 
 function FaceCard({ face, notice, onAction }: { face: FaceSummary; notice: FaceNotice | null; onAction: (action: FaceAction, face: FaceSummary) => void }) {
   const { t } = useLingui();
-  const { name } = face;
+  const { name, photo_count: count } = face;
   const added = formatFaceDate(face.timestamp);
   return (
     <li className="face-card">
@@ -42,6 +43,7 @@ function FaceCard({ face, notice, onAction }: { face: FaceSummary; notice: FaceN
             Added <time dateTime={face.timestamp}>{added}</time>
           </Trans>
         </p>
+        <p className="face-card-date">{t`${plural(count, { one: '# photo', other: '# photos' })}`}</p>
       </div>
       <div className="actions face-card-actions">
         <Button variant="secondary" aria-label={t`View details for ${name}`} onClick={() => onAction('details', face)}>

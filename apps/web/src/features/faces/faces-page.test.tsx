@@ -95,7 +95,7 @@ describe('FacesPage', () => {
     await events.click(deleteButton);
     let confirm = screen.getByRole('alertdialog', { name: 'Delete Penny?' });
     expect(confirm).toHaveAccessibleDescription(
-      'Are you sure you want to delete this face? Your SEVA glasses will stop recognising Penny. The photo and what was learnt from it are deleted, and this cannot be undone.',
+      'Are you sure you want to delete this face? Your SEVA glasses will stop recognising Penny. Their photos and what was learnt from them are deleted, and this cannot be undone.',
     );
     expect(within(confirm).getByRole('img', { name: 'Penny' })).toHaveAttribute('src', aFace(1, 'Penny').face_url);
     // Quiet until confirmed: the list's Delete looks like its neighbours; only the confirmation's is destructive.

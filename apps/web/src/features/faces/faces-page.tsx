@@ -70,9 +70,14 @@ export function FacesPage() {
     <>
       <div className="page-title-row">
         <PageHeading>{screenHeadings[paths.faces]}</PageHeading>
-        <Link to={paths.addFace} className="button button-primary faces-link-button">
-          <Trans>Add New Face</Trans>
-        </Link>
+        <div className="actions">
+          <Link to={paths.addFace} className="button button-primary faces-link-button">
+            <Trans>Add New Face</Trans>
+          </Link>
+          <Link to={paths.testRecognition} className="button button-secondary faces-link-button">
+            <Trans>Test recognition</Trans>
+          </Link>
+        </div>
       </div>
       <StatusRegion tone={status.tone} message={status.message} />
       {faces.isError ? (
@@ -85,7 +90,7 @@ export function FacesPage() {
       {faces.data?.length === 0 ? <EmptyState headingRef={contentHeading} /> : null}
       {faces.data?.length ? <FaceCollection faces={faces.data} notice={notice} headingRef={contentHeading} onAction={openDialog} /> : null}
 
-      <FaceDetailsDialog face={open?.action === 'details' ? open.face : null} onClose={close} />
+      <FaceDetailsDialog email={email} face={open?.action === 'details' ? open.face : null} onClose={close} />
       <EditFaceDialog email={email} face={open?.action === 'edit' ? open.face : null} onClose={close} onSaved={(face) => closeWith(faceMessages.updated, face.face_id)} />
       <DeleteFaceDialog email={email} face={open?.action === 'delete' ? open.face : null} onClose={close} onDeleted={(face) => closeWith(faceDeletedMessage(face.name, i18n), null)} />
     </>

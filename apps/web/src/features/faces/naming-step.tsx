@@ -1,6 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
-  duplicateFaceNameMessage,
   estimatedSizeKb,
   faceFileName,
   faceMessages,
@@ -8,11 +7,13 @@ import {
   faceNameKey,
   FACE_NAME_MAX,
   imageTypeOfDataUrl,
+  type FaceSummary,
 } from '@seva/shared';
 import { useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { useLocalise } from '../../lib/i18n/use-localise.ts';
+import { PhotoPreview } from './photo-preview.tsx';
 
 export interface FaceSubmission {
   name: string;
@@ -26,32 +27,39 @@ interface NamingStepProps {
   dataUrl: string;
   faceId: string;
   email: string;
-  existingNames: readonly string[];
-  lookalike: string | null;
+  /** The faces kept already: a name one of them has is not a new face (issue #32). */
+  existing: readonly FaceSummary[];
   processing: boolean;
+  /** This photo is being added to a face kept already. */
+  adding: boolean;
   retakeLabel: string;
   onRetake: () => void;
   onRegister: (submission: FaceSubmission) => void;
+  onAddToExisting: (face: FaceSummary) => void;
 }
 
 const faceNameRule = faceNameField(faceMessages.nameRequired);
 
-/** product §2 naming step: preview, name, retake, what will be sent, 'REGISTER FACE'. */
-export function NamingStep({ dataUrl, faceId, email, existingNames, lookalike, processing, retakeLabel, onRetake, onRegister }: NamingStepProps) {
+/**
+ * product §2 naming step: preview, name, retake, what will be sent, 'REGISTER FACE'. A name the user already has is
+ * not a dead end (issue #32): this photo can go to that person instead.
+ */
+export function NamingStep({ dataUrl, faceId, email, existing, processing, adding, retakeLabel, onRetake, onRegister, onAddToExisting }: NamingStepProps) {
   const { t } = useLingui();
   const localise = useLocalise();
   const [name, setName] = useState('');
   const [touched, setTouched] = useState(false);
-  const [unshown, setUnshown] = useState<string | null>(null); // the photo the browser could not show
   const nameInput = useRef<HTMLInputElement>(null);
   // The shared face-name rule, as the server checks it: trimmed, required, at most FACE_NAME_MAX, no hidden characters.
   const checked = faceNameRule.safeParse(name);
   const trimmed = checked.success ? checked.data : name.trim();
-  const duplicate = trimmed !== '' && existingNames.some((n) => faceNameKey(n) === faceNameKey(trimmed));
-  const error = duplicate ? duplicateFaceNameMessage(trimmed) : touched && !checked.success ? checked.error.issues[0]?.message : undefined;
+  const namesake = trimmed === '' ? undefined : existing.find((face) => faceNameKey(face.name) === faceNameKey(trimmed));
+  const kept = namesake?.name ?? '';
+  const error = touched && !checked.success ? checked.error.issues[0]?.message : undefined;
+  const said = namesake ? t`You already have ${{ name: kept }}.` : error && localise(error);
   const fileName = faceFileName(trimmed || 'face', imageTypeOfDataUrl(dataUrl));
   const sizeKb = estimatedSizeKb(dataUrl);
-  const blocked = !checked.success || duplicate;
+  const blocked = !checked.success || namesake !== undefined;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -67,23 +75,8 @@ export function NamingStep({ dataUrl, faceId, email, existingNames, lookalike, p
         <Trans>Name this face</Trans>
       </h2>
       <div className="naming-grid">
-        {unshown === dataUrl ? (
-          // A HEIC photo, which only Safari can show; the portal reads it and stores it as a JPEG.
-          <p className="face-preview face-preview-missing">
-            <Trans>This browser cannot show a preview of this photo. It will be saved as a JPEG.</Trans>
-          </p>
-        ) : (
-          <img src={dataUrl} alt={t`Preview of the face to register`} className="face-preview" width={240} onError={() => setUnshown(dataUrl)} />
-        )}
+        <PhotoPreview dataUrl={dataUrl} alt={t`Preview of the face to register`} />
         <form onSubmit={submit} noValidate className="form">
-          {/* In the page from the start, so the warning is announced when the server's answer arrives. */}
-          <div role="status">
-            {lookalike ? (
-              <p className="notice notice-info">
-                <Trans>This face looks like {lookalike}, who is already in your faces.</Trans>
-              </p>
-            ) : null}
-          </div>
           <TextField
             ref={nameInput}
             label={t`Name`}
@@ -95,12 +88,34 @@ export function NamingStep({ dataUrl, faceId, email, existingNames, lookalike, p
               setTouched(true);
             }}
             error={error}
-            hint={duplicate ? faceMessages.nameExistsWarning : undefined}
+            hint={namesake ? faceMessages.nameExistsWarning : undefined}
           />
           {/* The name is checked as it is typed: a problem is announced when it appears, not only when the field is read. */}
           <p role="status" className="visually-hidden">
-            {error && localise(error)}
+            {said}
           </p>
+          {namesake ? (
+            <div role="group" aria-labelledby="namesake-question" className="notice notice-info">
+              <p id="namesake-question" className="choice-question">
+                {t`You already have ${{ name: kept }}.`}
+              </p>
+              <div className="actions">
+                <Button busy={adding} onClick={() => onAddToExisting(namesake)}>
+                  {t`Add this photo to ${{ name: kept }}`}
+                </Button>
+                <Button
+                  variant="secondary"
+                  onClick={() => {
+                    setName('');
+                    setTouched(false);
+                    nameInput.current?.focus();
+                  }}
+                >
+                  {t`Use a different name`}
+                </Button>
+              </div>
+            </div>
+          ) : null}
           <section aria-labelledby="to-send-heading">
             <h3 id="to-send-heading">
               <Trans>What will be sent</Trans>

@@ -26,11 +26,13 @@ interface UploadPickerProps {
   checking: boolean;
   /** Why the image chosen last cannot be used (no face, several): shown on the file field, which chooses another. */
   refusal: string | null;
+  /** The field's label, when the photo is not one to keep (testing recognition). */
+  label?: string | undefined;
   onPicked: (dataUrl: string) => void;
   onChangeMethod: () => void;
 }
 
-export function UploadPicker({ checking, refusal, onPicked, onChangeMethod }: UploadPickerProps) {
+export function UploadPicker({ checking, refusal, label, onPicked, onChangeMethod }: UploadPickerProps) {
   const { t } = useLingui();
   const localise = useLocalise();
   const inputId = useId();
@@ -42,7 +44,7 @@ export function UploadPicker({ checking, refusal, onPicked, onChangeMethod }: Up
         <Trans>Upload an image</Trans>
       </h2>
       <div className="field">
-        <label htmlFor={inputId}>{t`Choose an image of one face (JPEG, PNG, WebP or HEIC, at most 5 MB)`}</label>
+        <label htmlFor={inputId}>{label ?? t`Choose an image of one face (JPEG, PNG, WebP or HEIC, at most 5 MB)`}</label>
         <input
           id={inputId}
           type="file"

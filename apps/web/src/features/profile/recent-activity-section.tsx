@@ -49,7 +49,9 @@ export function RecentActivitySection() {
       return t`${plural(count, { one: `# wrong password from ${from}`, other: `# wrong passwords from ${from}` })}`;
     }
     const inSentence = activityLabels[event.kind].includes('{subject}');
-    const kind = i18n._({ ...known, values: { subject: event.subject ?? '' } });
+    // Built apart from the call: Lingui's extractor fails on an object spread written inside i18n._(…).
+    const withSubject: MessageDescriptor = { ...known, values: { subject: event.subject ?? '' } };
+    const kind = i18n._(withSubject);
     const done = event.helper ? localise(doneByHelper(kind, event.helper)) : kind;
     return event.subject && !inSentence ? `${done}: ${event.subject}` : done;
   };
