@@ -16,9 +16,9 @@ const ben = aFace(2, 'Ben', 1);
 const person = (face: typeof asha, photo = 1) => ({ face_id: face.face_id, name: face.name, distance: 0.4, photo_id: photosOf(face)[photo - 1]!.photo_id });
 const box = { x: 0, y: 0, width: 10, height: 10 };
 
-/** Tests a photo whose check answers `answer`; returns the answer's live region. */
-async function tryPhoto(answer: Partial<RecognizeAnswer>) {
-  server.use(http.post('*/face-api/recognize', () => HttpResponse.json(aRecognizeAnswer(answer))));
+/** Tests a photo whose check answers `answer` (or is refused with `answer` as the response); returns the answer's live region. */
+async function tryPhoto(answer: Partial<RecognizeAnswer> | Response) {
+  server.use(http.post('*/face-api/test_recognition', () => (answer instanceof Response ? answer : HttpResponse.json(aRecognizeAnswer(answer)))));
   const { events } = renderWithProviders(<TestRecognitionPage />, { route: paths.testRecognition });
   await events.click(screen.getByRole('button', { name: 'UPLOAD IMAGE' }));
   await events.upload(screen.getByLabelText('Choose a photo to test (JPEG, PNG, WebP or HEIC, at most 5 MB)'), PNG);
@@ -54,8 +54,8 @@ describe('TestRecognitionPage (issue #32)', () => {
     expect(await tryPhoto({})).toHaveTextContent('This is not anyone in your faces.');
   });
 
-  it('says when the photo shows no face', async () => {
-    expect(await tryPhoto({ faceCount: 0 })).toHaveTextContent(faceMessages.noFace);
+  it('says when the photo shows no face, which the test refuses', async () => {
+    expect(await tryPhoto(refusal(422, faceMessages.noFace))).toHaveTextContent(faceMessages.noFace);
   });
 
   it('says what is wrong with a photo too poor to recognise anyone in', async () => {
@@ -78,7 +78,7 @@ describe('TestRecognitionPage (issue #32)', () => {
   });
 
   it('says so when the check cannot run', async () => {
-    server.use(http.post('*/face-api/recognize', () => refusal(503, faceMessages.engineBusy)));
+    server.use(http.post('*/face-api/test_recognition', () => refusal(503, faceMessages.engineBusy)));
     const { events } = renderWithProviders(<TestRecognitionPage />, { route: paths.testRecognition });
     await events.click(screen.getByRole('button', { name: 'UPLOAD IMAGE' }));
     await events.upload(screen.getByLabelText(/^Choose a photo to test/), PNG);

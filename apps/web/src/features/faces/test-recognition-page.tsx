@@ -6,6 +6,7 @@ import { StatusRegion } from '../../components/ui/status-region.tsx';
 import { paths } from '../../lib/paths.ts';
 import { useSession } from '../../lib/session.ts';
 import { screenHeadings } from '../../lib/screens.ts';
+import { testRecognition } from './api/test-recognition.ts';
 import { isPhotoRefusal } from './photo-refusal.ts';
 import { PhotoSource } from './photo-source.tsx';
 import { RecognitionAnswer } from './recognition-answer.tsx';
@@ -14,13 +15,13 @@ import { useStepFocus } from './use-step-focus.ts';
 
 /**
  * /faces/test, Test recognition (issue #32): a photo from the camera or a file, and who the glasses would say it shows.
- * Nothing is kept or logged (POST /face-api/recognize), so no consent is asked.
+ * Nothing is kept or logged (POST /face-api/test_recognition), so no consent is asked.
  */
 export function TestRecognitionPage() {
   const { t } = useLingui();
   const { data: user } = useSession();
   const [notice, setNotice] = useState<string | null>(null);
-  const check = usePhotoCheck(user?.email ?? '', () => setNotice(null));
+  const check = usePhotoCheck(user?.email ?? '', () => setNotice(null), testRecognition);
   const stepRef = useStepFocus(check.method ?? 'choice');
   const { checked } = check;
   // The check could not run (the server busy or out of reach): not an answer about the photo.

@@ -20,9 +20,9 @@ export interface CheckedPhoto {
 /**
  * The way to a photo, shared by adding a face, adding a photo and testing recognition: the method chosen, then each
  * photo taken or chosen is checked at once. Only the answer about the latest photo counts: a late answer about an
- * earlier one is dropped.
+ * earlier one is dropped. `ask` is the check: recognize, or /faces/test's test_recognition.
  */
-export function usePhotoCheck(email: string, onNewPhoto?: () => void) {
+export function usePhotoCheck(email: string, onNewPhoto?: () => void, ask: typeof recognizeFace = recognizeFace) {
   const [method, setMethod] = useState<PhotoMethod | null>(null);
   const [checking, setChecking] = useState(false);
   const [checked, setChecked] = useState<CheckedPhoto | null>(null);
@@ -48,7 +48,7 @@ export function usePhotoCheck(email: string, onNewPhoto?: () => void) {
       setChecking(false);
       setChecked({ id, dataUrl, method: from, answer, error });
     };
-    recognizeFace(email, dataUrlToBlob(dataUrl)).then(
+    ask(email, dataUrlToBlob(dataUrl)).then(
       (answer) => settle(answer, null),
       (error: unknown) => settle(null, error),
     );
