@@ -92,6 +92,8 @@ export function createDeviceGrant(kit: DeviceKit) {
       for (let attempt = 0; ; attempt += 1) {
         const userCode = newUserCode();
         const deviceCode = newToken();
+        // One reading of the clock: the code lives exactly its TTL from when it was made.
+        const createdAt = iso();
         try {
           await store.insertAuthorization(db, {
             device_code_hash: deviceCode.hash,
@@ -102,9 +104,9 @@ export function createDeviceGrant(kit: DeviceKit) {
             user_id: null,
             device_id: null,
             interval_seconds: POLL_INTERVAL_SECONDS,
-            expires_at: iso(DEVICE_CODE_TTL_SECONDS * 1000),
+            expires_at: new Date(Date.parse(createdAt) + DEVICE_CODE_TTL_SECONDS * 1000).toISOString(),
             last_polled_at: null,
-            created_at: iso(),
+            created_at: createdAt,
             decided_at: null,
             scope: scopeText(scopes),
             network: approximateNetwork(ip),
