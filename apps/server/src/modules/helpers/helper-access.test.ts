@@ -18,6 +18,12 @@ const HELPER_ALLOWED = [
   'POST /face-api/recognize',
   'POST /face-api/detect_faces',
   'GET /face-api/image/:faceId',
+  // A person's photos and the recognition test (issue #32).
+  'GET /face-api/faces/:face_id/photos',
+  'POST /face-api/faces/:face_id/photos',
+  'DELETE /face-api/faces/:face_id/photos/:photo_id',
+  'GET /face-api/faces/:face_id/photos/:photo_id/image',
+  'POST /face-api/test_recognition',
 ];
 
 /** Routes outside the private scope: public ones, and the helper's own account (it has its own check). */
