@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { MAX_ANALYSES_IN_FLIGHT } from '@seva/shared';
 import { openDatabase } from '../apps/server/src/db/database.ts';
+import { insertPeopleRows } from '../apps/server/src/testing/stored-faces.ts';
 import { storeFaceForm } from '../test-kit/face-storing.ts';
 import { portalOverHttp, signedInUser } from '../test-kit/sign-up-flow.ts';
 import { benchPhoto } from './support/face-photo.ts';
@@ -104,26 +105,12 @@ async function pastTheLimit(portal: Portal, user: User) {
   };
 }
 
-/** 1,000 faces straight into the store for a new user: only the list is measured here, not how they got there. */
+/** 1,000 people of one photo straight into the store for a new user: only the list is measured here, not how they got there. */
 async function listOf(portal: Portal, user: User, faces: number) {
   const { db, close } = await openDatabase({ dataDir: portal.dataDir, databaseUrl: undefined, databaseSchema: undefined });
   try {
     const { uid } = await db.selectFrom('users').select('uid').where('email', '=', user.email).executeTakeFirstOrThrow();
-    const now = Date.now();
-    const rows = Array.from({ length: faces }, (_, i) => ({
-      face_id: randomUUID(),
-      user_id: uid,
-      name: `Person ${String(i).padStart(4, '0')}`,
-      name_key: `person ${String(i).padStart(4, '0')}`,
-      image_key: `faces/${uid}/missing-${i}`,
-      mime: 'image/jpeg',
-      descriptor: Buffer.alloc(512),
-      consent_at: new Date(now - i * 1000).toISOString(),
-      created_at: new Date(now - i * 1000).toISOString(),
-      change_seq: 0,
-      updated_at: new Date(now - i * 1000).toISOString(),
-    }));
-    for (let i = 0; i < rows.length; i += 100) await db.insertInto('faces').values(rows.slice(i, i + 100)).execute();
+    await db.transaction().execute((trx) => insertPeopleRows(trx, uid, faces));
   } finally {
     await close();
   }
