@@ -44,12 +44,15 @@ test('downloads seva-data-YYYY-MM-DD.zip holding the faces just added, their pic
   await expect(page.getByRole('main').getByRole('status')).toHaveText(`Your data has been downloaded as ${download.suggestedFilename()}.`);
 
   const files = await zipEntries(fs.readFileSync(await download.path()));
-  const faces = JSON.parse(files.get('faces.json')!.toString('utf8')).faces as Array<{ face_id: string; name: string; image: string; descriptor: number[] }>;
+  const faces = JSON.parse(files.get('faces.json')!.toString('utf8')).faces as Array<{ face_id: string; name: string; photos: Array<{ image: string; descriptor: number[] }> }>;
   expect(faces.map((face) => [face.face_id, face.name]).sort()).toEqual([[amy, 'Amy'], [raj, 'Raj']].sort());
   for (const face of faces) {
-    expect(face.descriptor).toHaveLength(128);
+    // Each person's one photo, named after them and numbered (issue #32), with its 128-number description.
+    const [photo] = face.photos;
+    expect(photo!.image).toBe(`faces/${face.name} 1.png`);
+    expect(photo!.descriptor).toHaveLength(128);
     const stored = await page.request.get(`/face-api/image/${face.face_id}`);
-    expect(files.get(face.image)?.equals(await stored.body()), face.image).toBe(true);
+    expect(files.get(photo!.image)?.equals(await stored.body()), photo!.image).toBe(true);
   }
   expect(JSON.parse(files.get('account.json')!.toString('utf8')).license_id).toBe(user.licenseId);
 
@@ -65,7 +68,7 @@ test('downloads seva-data-YYYY-MM-DD.zip holding the faces just added, their pic
   await expect(unzipped).toHaveTitle('Your SEVA data');
   await expect(unzipped.getByRole('heading', { level: 1 })).toHaveText('Your SEVA data');
   for (const name of ['Amy', 'Raj']) {
-    const photo = unzipped.getByRole('img', { name, exact: true });
+    const photo = unzipped.getByRole('img', { name: `Photo 1 of ${name}`, exact: true });
     await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth), { message: `${name}'s photo loads` }).toBeGreaterThan(0);
   }
   expect(await unzipped.evaluate(() => document.scripts.length)).toBe(0);
