@@ -6,6 +6,7 @@ import 'sharp';
 import type { FaceBox, ImageProblem, WorkerConfig, WorkerReply, WorkerResult, WorkerTask } from './face-worker.ts';
 import { faceMessages } from '@seva/shared';
 import { imageFormat, storedFormat } from './image-format.ts';
+import type { PhotoMeasures } from './photo-quality.ts';
 
 export { faceDistance, MATCH_THRESHOLD } from './face-distance.ts';
 
@@ -20,6 +21,8 @@ export interface DetectedFace {
   box: { x: number; y: number; width: number; height: number }; // pixels of the normalised (oriented) image
   score: number;
   descriptor: number[];
+  /** How good a photo of this face it is: photo-quality.ts's assessPhoto judges it. */
+  measures: PhotoMeasures;
 }
 interface AnalysedImage {
   image: Buffer;
@@ -40,7 +43,7 @@ export interface FaceEngine {
    */
   analyse(file: Buffer): Promise<AnalysedImage>;
   /** Detection only, for live camera guidance. */
-  detect(file: Buffer): Promise<Pick<AnalysedImage, 'width' | 'height'> & { faces: Omit<DetectedFace, 'descriptor'>[] }>;
+  detect(file: Buffer): Promise<Pick<AnalysedImage, 'width' | 'height'> & { faces: Omit<DetectedFace, 'descriptor' | 'measures'>[] }>;
   /** Worker threads running now (readiness: an engine without one cannot analyse). */
   workers?(): number;
   close(): Promise<void>;
@@ -60,7 +63,6 @@ export const MAX_QUEUE = 64;
 export class FaceEngineBusyError extends Error {
   override name = 'FaceEngineBusyError';
 }
-
 
 const messages: Record<ImageProblem | 'not-an-image', string> = {
   'not-an-image': faceMessages.invalidImageFormat,
