@@ -47,33 +47,37 @@ export const TOO_CLOSE_MARGIN = 0.02;
  */
 export function personScore(probe: ArrayLike<number>, descriptors: readonly ArrayLike<number>[]): { distance: number; photo: number } {
   const template = new Float64Array(probe.length);
+  const share = 1 / descriptors.length;
   let nearest = { distance: Infinity, photo: -1 };
   descriptors.forEach((descriptor, photo) => {
     const distance = faceDistance(probe, descriptor);
     if (distance < nearest.distance) nearest = { distance, photo };
-    for (let i = 0; i < template.length; i += 1) template[i]! += descriptor[i]! / descriptors.length;
+    for (let i = 0; i < template.length; i += 1) template[i]! += descriptor[i]! * share;
   });
   return { distance: Math.max(nearest.distance, faceDistance(probe, template)), photo: nearest.photo };
 }
 
 const round = (distance: number) => Math.round(distance * 1000) / 1000;
+/** The lower score first; equal scores in face_id order, so the answer never depends on the order of `people`. */
+const ranksFirst = (x: Scored, y: Scored) => x.distance < y.distance || (x.distance === y.distance && x.person.face_id < y.person.face_id);
+type Scored = { person: KnownPerson; distance: number };
 
 export function matchPerson(probe: ArrayLike<number>, people: readonly KnownPerson[], apart: readonly ApartPair[]): PersonVerdict {
   const scored = people
     .filter((person) => person.photos.length > 0)
-    .map((person) => ({ person, ...personScore(probe, person.photos.map((photo) => photo.descriptor)) }))
-    .sort((x, y) => x.distance - y.distance || x.person.face_id.localeCompare(y.person.face_id));
-  const [best, second] = scored;
+    .map((person) => ({ person, ...personScore(probe, person.photos.map((photo) => photo.descriptor)) }));
+  let best: (typeof scored)[number] | undefined;
+  for (const candidate of scored) if (!best || ranksFirst(candidate, best)) best = candidate;
   if (!best || best.distance >= MATCH_THRESHOLD) return { person: null, confidence: null, runner_up: null };
 
   const { face_id, name, photos } = best.person;
   const person = { face_id, name, distance: round(best.distance), photo_id: photos[best.photo]!.photo_id };
 
-  const close = scored.slice(1).filter(({ distance }) => distance - best.distance < RUNNER_UP_MARGIN);
+  const close = scored.filter((other) => other !== best && other.distance - best.distance < RUNNER_UP_MARGIN).sort((x, y) => (ranksFirst(x, y) ? -1 : 1));
   const [runner] = close;
   const runner_up = runner ? { face_id: runner.person.face_id, name: runner.person.name, distance: round(runner.distance) } : null;
   const keptApart = (other: string) => apart.some(({ a, b }) => (a === face_id && b === other) || (a === other && b === face_id));
-  const tooClose = second !== undefined && second.distance - best.distance < TOO_CLOSE_MARGIN;
+  const tooClose = runner !== undefined && runner.distance - best.distance < TOO_CLOSE_MARGIN;
   let confidence: Confidence = best.distance < VERY_SURE_DISTANCE && close.length === 0 ? 'very-sure' : 'fairly-sure';
   if (tooClose || close.some(({ person: other }) => keptApart(other.face_id))) confidence = 'not-sure';
   return { person, confidence, runner_up };
