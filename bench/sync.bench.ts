@@ -7,16 +7,12 @@ import { pairGlasses } from '../test-kit/glasses-pairing.ts';
 import { portalOverHttp, signedInUser } from '../test-kit/sign-up-flow.ts';
 import { fmt, percentile, startPortal } from './support/processes.ts';
 import { heading, sized, verdict } from './support/smoke.ts';
+import { syntheticDescriptor } from './support/synthetic-descriptor.ts';
 import { wireBytes } from './support/wire-bytes.ts';
 
 const FACES = sized(1000, 50);
 const RUNS = sized(50, 3);
 const RATIO_TARGET = 0.02;
-
-/** A descriptor like face-api's: 128 32-bit floats, each with a full mantissa (no easier to compress than real ones). */
-function syntheticDescriptor(): Buffer {
-  return Buffer.from(Float32Array.from({ length: 128 }, () => (Math.random() - 0.5) * 0.4).buffer);
-}
 
 async function timed(url: string, init: RequestInit): Promise<{ ms: number; text: string }> {
   const started = performance.now();
