@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { faceFixture } from '../../../../test-kit/test-data.ts';
-import { createFaceEngine, faceDistance, FaceImageError, MATCH_THRESHOLD, MAX_PIXELS, type FaceEngine } from './face-engine.ts';
+import { createFaceEngine, DESCRIPTOR_MODEL_VERSION, faceDistance, FaceImageError, MATCH_THRESHOLD, MAX_PIXELS, type FaceEngine } from './face-engine.ts';
 
 const fixture = (...parts: string[]) => fs.readFileSync(faceFixture(...parts));
 const listFixtures = (folder: string) => fs.readdirSync(faceFixture(folder)).sort();
@@ -112,8 +112,9 @@ describe('face counts', () => {
 
   it('returns boxes inside the image and descriptors of 128 numbers', async () => {
     for (const file of [fixture('single', 'happy.jpg'), fixture('people', 'amy', 'amy1.png')]) {
-      const { width, height, faces, mime } = await engine.analyse(file);
+      const { width, height, faces, mime, modelVersion } = await engine.analyse(file);
       expect(mime).toBe(file[0] === 0xff ? 'image/jpeg' : 'image/png');
+      expect(modelVersion).toBe(DESCRIPTOR_MODEL_VERSION);
       for (const { box, descriptor } of faces) {
         expect(box.x >= 0 && box.y >= 0 && box.width > 0 && box.height > 0).toBe(true);
         expect(box.x + box.width <= width && box.y + box.height <= height).toBe(true);

@@ -8,6 +8,15 @@ import { faceMessages } from '@seva/shared';
 import { imageFormat, storedFormat } from './image-format.ts';
 import type { PhotoMeasures } from './photo-quality.ts';
 
+export { faceDistance, MATCH_THRESHOLD } from './face-distance.ts';
+
+/**
+ * What made the descriptors analyse returns: face-api 1.7's recognition net (a ResNet-34) on the dlib-aligned crop,
+ * averaged with its mirror image (face-worker.ts). Descriptors made otherwise cannot be compared with these, so a
+ * descriptor is stored and synced with the version that made it; change the version whenever the method changes.
+ */
+export const DESCRIPTOR_MODEL_VERSION = 'face-api-1.7-resnet34-mirrored-1';
+
 export interface DetectedFace {
   box: { x: number; y: number; width: number; height: number }; // pixels of the normalised (oriented) image
   score: number;
@@ -17,12 +26,12 @@ export interface DetectedFace {
 }
 interface AnalysedImage {
   image: Buffer;
-  /** The model the descriptions come from (DESCRIPTOR_MODEL_VERSION). */
-  modelVersion: string;
   mime: 'image/jpeg' | 'image/png';
   width: number;
   height: number;
   faces: DetectedFace[];
+  /** The model the descriptions come from: DESCRIPTOR_MODEL_VERSION. */
+  modelVersion: string;
 }
 export interface FaceEngine {
   /**
@@ -52,17 +61,6 @@ export class FaceEngineBusyError extends Error {
   override name = 'FaceEngineBusyError';
 }
 
-/**
- * Two descriptors closer than this are the same person. Measured with this engine on the fixtures
- * (people/, 8 people x 5 images, all pairs): same person 0.29-0.60 (median 0.43, 3 of 80 pairs above
- * 0.54), different people 0.563-1.01 (median 0.82, 5th percentile 0.69). In the recognition task
- * (enrol image 1, identify images 2-5) own-person distances reach 0.558 and the nearest other person is
- * never closer than 0.648. 0.54 sits between the task's second-largest own distance (0.512) and the
- * closest different-person pair (0.563): 31/32 identified and no false match among all 700 pairs.
- * face-api's usual 0.6 would wrongly match two of those pairs.
- */
-export const MATCH_THRESHOLD = 0.54;
-
 const messages: Record<ImageProblem | 'not-an-image', string> = {
   'not-an-image': faceMessages.invalidImageFormat,
   'too-large': `The image is too large: it must have at most ${MAX_PIXELS / 1_000_000} megapixels.`,
@@ -74,13 +72,6 @@ function checkedFormat(file: Buffer): 'jpeg' | 'png' {
   const format = imageFormat(file);
   if (!format) throw new FaceImageError(messages['not-an-image']);
   return storedFormat(format);
-}
-
-export function faceDistance(a: ArrayLike<number>, b: ArrayLike<number>): number {
-  if (a.length !== b.length) throw new RangeError(`Descriptor lengths differ: ${a.length} and ${b.length}`);
-  let sum = 0;
-  for (let i = 0; i < a.length; i += 1) sum += (a[i]! - b[i]!) ** 2;
-  return Math.sqrt(sum);
 }
 
 export function createFaceEngine(options: { threads: number }): FaceEngine {
@@ -105,7 +96,8 @@ export function createFaceEngine(options: { threads: number }): FaceEngine {
       const format = checkedFormat(file);
       const { image, ...result } = await run<DetectedFace>({ kind: 'analyse', file, format });
       if (!image) throw new Error('The face worker returned no image.');
-      return { ...result, image: Buffer.from(image.buffer, image.byteOffset, image.byteLength), mime: `image/${format}`, modelVersion: DESCRIPTOR_MODEL_VERSION };
+      const stored = Buffer.from(image.buffer, image.byteOffset, image.byteLength);
+      return { ...result, image: stored, mime: `image/${format}`, modelVersion: DESCRIPTOR_MODEL_VERSION };
     },
     async detect(file) {
       checkedFormat(file);
@@ -116,6 +108,3 @@ export function createFaceEngine(options: { threads: number }): FaceEngine {
     close: () => pool.close(),
   };
 }
-
-/** The recognition model and how descriptions are made from it; a description is compared only with those of the same. */
-export const DESCRIPTOR_MODEL_VERSION = 'face-api-1.7-resnet34-mirrored-1';

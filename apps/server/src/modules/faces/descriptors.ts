@@ -16,18 +16,24 @@ export function descriptorNumbers(buffer: Buffer): number[] {
 /** A descriptor exactly as stored, for the data download: 9 significant digits give back the very 32-bit floats. */
 export const exactDescriptor = (buffer: Buffer) => Array.from(decodeDescriptor(buffer), (value) => Number(value.toPrecision(9)));
 
-/** Provisional compact description: base64 of a float32 scale and 128 int8 (D-063). */
+/**
+ * A descriptor for the glasses' sync in 176 characters, an eighth of its JSON numbers: base64 of a float32
+ * (little-endian) scale, the largest component's size, then each of the 128 components as an int8 of
+ * value × 127 / scale. Distances between real descriptors move by under 0.01 (descriptors.test.ts); a full sync of
+ * 1,000 people with 3 photos each is then smaller gzipped than today's 1,000 single photos (`npm run bench -- recognition`).
+ */
 export function compactDescriptor(stored: Buffer): string {
   const values = decodeDescriptor(stored);
-  const scale = Math.max(...Array.from(values, Math.abs)) || 1;
-  const out = Buffer.alloc(4 + values.length);
-  out.writeFloatLE(scale, 0);
-  values.forEach((v, i) => out.writeInt8(Math.round((v / scale) * 127), 4 + i));
-  return out.toString('base64');
+  const scale = values.reduce((largest, value) => Math.max(largest, Math.abs(value)), 0);
+  const packed = Buffer.alloc(4 + values.length);
+  packed.writeFloatLE(scale, 0);
+  values.forEach((value, i) => packed.writeInt8(scale === 0 ? 0 : Math.round((value * 127) / scale), 4 + i));
+  return packed.toString('base64');
 }
 
+/** The descriptor a compactDescriptor text stands for. */
 export function readCompactDescriptor(text: string): Float32Array {
-  const bytes = Buffer.from(text, 'base64');
-  const scale = bytes.readFloatLE(0);
-  return Float32Array.from({ length: bytes.length - 4 }, (_, i) => (bytes.readInt8(4 + i) * scale) / 127);
+  const packed = Buffer.from(text, 'base64');
+  const scale = packed.readFloatLE(0);
+  return Float32Array.from({ length: packed.length - 4 }, (_, i) => (packed.readInt8(4 + i) * scale) / 127);
 }
