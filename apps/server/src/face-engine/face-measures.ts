@@ -1,5 +1,5 @@
 // How good a photo of a face is, measured from its pixels and landmarks; photo-quality.ts judges the figures, and
-// docs/decisions/061-photo-quality-checks.md says why these measures.
+// D-061 says why these measures.
 import sharp from 'sharp';
 import type { PhotoMeasures } from './photo-quality.ts';
 

@@ -160,7 +160,7 @@ async function describe(input: Tensor3D, aligned: FaceApi.Box): Promise<number[]
 
 /**
  * The landmarks of the face crop's mirror image (in the crop's pixels). face-api's landmarks are not mirror-symmetric:
- * on the fixtures a face turned one way reads up to 0.2 more turned than its mirror image (face-measures.ts).
+ * a turned head read as much as 0.1 to 0.2 more turned one way than mirrored (D-061).
  */
 async function mirroredLandmarks(input: Tensor3D, box: FaceApi.Box): Promise<FaceApi.Point[]> {
   const [crop] = await faceapi.extractFaceTensors(input, [box]);

@@ -1,5 +1,5 @@
 // Whose face a probe is, scored against each known person from all of their photos, and how sure that is.
-// Why this score and these margins: docs/decisions/062-matching-a-person.md (`npm run bench -- recognition`).
+// Why this score and these margins: D-062 (`npm run bench -- recognition`).
 import { faceDistance, MATCH_THRESHOLD } from './face-distance.ts';
 
 export interface KnownPerson {

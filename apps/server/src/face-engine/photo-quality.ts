@@ -1,5 +1,5 @@
 // Whether a photo of a face is good enough to enrol, from what analyse measured (face-measures.ts). Thresholds
-// measured on the fixtures: docs/decisions/061-photo-quality-checks.md, `npx tsx tools/faces/photo-measures.ts`.
+// measured on the fixtures: D-061, `npx tsx tools/faces/photo-measures.ts`.
 
 /** What analyse measures of each face it describes. */
 export interface PhotoMeasures {
