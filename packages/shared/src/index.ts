@@ -47,7 +47,7 @@ export {
 export {
   MAX_PHOTOS_PER_PERSON, PHOTO_QUALITIES, type PhotoQuality, photoProblemMessages, type PhotoProblem, photoMessages,
   facePhotoSchema, type FacePhoto, facePhotosAnswerSchema, type FacePhotosAnswer, personParamsSchema, photoParamsSchema,
-  addPhotoFieldsSchema,
+  addPhotoFieldsSchema, photoImagePath,
 } from './schemas/face-photos.ts';
 export {
   CONFIDENCES, type Confidence, confidenceWords, faceVerdictSchema, type FaceVerdict, recognizeAnswerSchema,

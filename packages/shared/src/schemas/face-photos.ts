@@ -25,13 +25,18 @@ export const photoMessages = {
   photoDeleted: /*i18n*/ 'Photo deleted',
 } as const;
 
+/** Where one photo of a person is served (GET, the owner and their helpers only): the server's answers and the web's <img> agree on it. */
+export function photoImagePath(faceId: string, photoId: string): string {
+  return `/face-api/faces/${encodeURIComponent(faceId)}/photos/${encodeURIComponent(photoId)}/image`;
+}
+
 const FACE_ID_EXAMPLE = '3f2b8c1e-7a4d-4e2b-9c1a-5d6e7f8a9b0c';
 const PHOTO_ID_EXAMPLE = '9a1c2e3f-4b5d-4c6e-8f70-8192a3b4c5d6';
 const PHOTO_EXAMPLE = {
   photo_id: PHOTO_ID_EXAMPLE,
   face_id: FACE_ID_EXAMPLE,
   number: 1,
-  photo_url: `/face-api/faces/${FACE_ID_EXAMPLE}/photos/${PHOTO_ID_EXAMPLE}/image`,
+  photo_url: photoImagePath(FACE_ID_EXAMPLE, PHOTO_ID_EXAMPLE),
   added_at: '2026-03-14T09:26:53.000Z',
   quality: 'good',
   face_box: { x: 120, y: 80, width: 200, height: 240, image_width: 640, image_height: 480 },

@@ -1,10 +1,9 @@
-import type { FaceBox, FacePhoto, FaceSummary, PhotoQuality } from '@seva/shared';
+import { photoImagePath, type FaceBox, type FacePhoto, type FaceSummary, type PhotoQuality } from '@seva/shared';
 import type { DetectedFace } from '../../face-engine/face-engine.ts';
 import type { PhotoRow } from './photo-store.ts';
 
 /** The image URL the list gives: the person's first photo, same origin, served to the owner only. */
 export const faceImageUrl = (faceId: string) => `/face-api/image/${faceId}`;
-export const photoImageUrl = (faceId: string, photoId: string) => `/face-api/faces/${faceId}/photos/${photoId}/image`;
 
 type BoxColumns = Pick<PhotoRow, 'face_x' | 'face_y' | 'face_width' | 'face_height' | 'image_width' | 'image_height'>;
 /** A photo as the list and the details show it. */
@@ -54,7 +53,7 @@ export const toPhoto = (row: ShownPhoto, number: number): FacePhoto => {
     photo_id: row.photo_id,
     face_id: row.face_id,
     number,
-    photo_url: photoImageUrl(row.face_id, row.photo_id),
+    photo_url: photoImagePath(row.face_id, row.photo_id),
     added_at: row.added_at,
     ...(row.added_by ? { added_by: row.added_by } : {}),
     ...(isQuality(row.quality) ? { quality: row.quality } : {}),

@@ -28,7 +28,7 @@ export interface FacesContext {
 type Analysed = Awaited<ReturnType<FaceEngine['analyse']>>;
 
 /** A new photo's image key: the owner and the person, never their name (keys carry no personal data). */
-export const newImageKey = (userId: string, faceId: string) => `faces/${userId}/${faceId}-${randomUUID()}`;
+const newImageKey = (userId: string, faceId: string) => `faces/${userId}/${faceId}-${randomUUID()}`;
 
 /** The row of a checked photo of `faceId`: its picture's key, its description and the model that made it, its box and quality. */
 export function photoRow(

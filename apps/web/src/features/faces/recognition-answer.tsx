@@ -1,8 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { confidenceWords, faceMessages, type FaceVerdict, type RecognizeAnswer } from '@seva/shared';
+import { confidenceWords, faceMessages, photoImagePath, type FaceVerdict, type RecognizeAnswer } from '@seva/shared';
 import { useLocalise } from '../../lib/i18n/use-localise.ts';
 import { isPhotoRefusal } from './photo-refusal.ts';
-import { photoImageUrl } from './api/photo-image-url.ts';
 import { FaceImage } from './face-image.tsx';
 import { PhotoPreview } from './photo-preview.tsx';
 import type { CheckedPhoto } from './use-photo-check.ts';
@@ -71,7 +70,7 @@ function VerdictText({ verdict, problem }: { verdict: Verdict; problem: string |
         <p>
           <strong>{t`This is ${name}.`}</strong> {localise(confidenceWords[confidence])}
         </p>
-        <FaceImage src={photoImageUrl(person.face_id, person.photo_id)} name={name} size={120} alt={t`The photo of ${name} that matched best`} />
+        <FaceImage src={photoImagePath(person.face_id, person.photo_id)} name={name} size={120} alt={t`The photo of ${name} that matched best`} />
       </div>
     );
   }
