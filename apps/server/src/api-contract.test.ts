@@ -80,8 +80,8 @@ describe.each(engines)('the published API contract on %s', (engine) => {
         continue;
       }
       const responses = Object.entries(operation.responses ?? {});
-      // A 204 has no body to describe: its description says what was done.
-      const isDescribed = operation.summary !== undefined && responses.some(([status, answer]) => status === '204' || (status.startsWith('2') && answer.content));
+      // A 204 has no body to describe, nor a form's 303 (See Other): its description says what was done.
+      const isDescribed = operation.summary !== undefined && responses.some(([status, answer]) => status === '204' || status === '303' || (status.startsWith('2') && answer.content));
       if (!isDescribed) {
         problems.push(`${route} has no summary or no described success`);
         continue;

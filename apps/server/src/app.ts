@@ -18,6 +18,7 @@ import { healthRoutes } from './modules/health/routes.ts';
 import { supportRoutes } from './modules/support/routes.ts';
 import { helperAuthRoutes, helperOwnRoutes, helperProbe, identifyHelper, invitationRoutes, wearerHelpersRoutes } from './modules/helpers/routes.ts';
 import { identityRoutes } from './modules/identity/routes.ts';
+import { languageRoutes } from './modules/language/routes.ts';
 import { manualsRoutes } from './modules/manuals/routes.ts';
 import { profileRoutes } from './modules/profile/routes.ts';
 import { identifyBySession } from './modules/sessions/cookie-http.ts';
@@ -28,7 +29,7 @@ import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './plu
 import { registerHttpMetrics } from './metrics/http-metrics.ts';
 import { registerRequestIdHeader, requestIdOf } from './plugins/request-id.ts';
 import { registerSameOriginCheck } from './plugins/same-origin.ts';
-import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { inlineScriptHashes, registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerCaller } from './plugins/caller.ts';
 import { registerLocale } from './plugins/locale.ts';
 import { loadServerCatalogs } from './i18n/catalogs.ts';
@@ -96,6 +97,8 @@ export async function buildApp(config: Config, overrides: { mailer?: Mailer; log
     { prefix: '/api/health', routes: healthRoutes(services.health) },
     { prefix: '/api/support', routes: supportRoutes(config.support) },
     { prefix: '/oauth', routes: oauthRoutes(services.devices) },
+    // The footer's 'Language' form, answered without the app's script (issue #33).
+    { prefix: '', routes: languageRoutes({ identify, saveLanguage: services.account.setLanguage, ...cookies }) },
   ];
   const privateRoutes: Mount[] = [
     { prefix: '/api/profile', routes: profileRoutes(services.profile) },
@@ -114,7 +117,7 @@ export async function buildApp(config: Config, overrides: { mailer?: Mailer; log
   registerRequestIdHeader(app);
   const notFoundHooks = infrastructure.metrics.enabled ? registerHttpMetrics(app, infrastructure.metrics) : {};
   registerErrorHandler(app);
-  registerSecurityHeaders(app, { secure: config.secureCookies });
+  registerSecurityHeaders(app, { secure: config.secureCookies, inlineScripts: inlineScriptHashes(config.webDist) });
   registerCaller(app);
   registerSameOriginCheck(app, ownOrigins(config));
   await app.register(cookie);

@@ -9,8 +9,21 @@ export const DEFAULT_LOCALE: Locale = 'en-GB';
 /** The cookie the 'Language' control sets; it wins over the browser's Accept-Language. */
 export const LOCALE_COOKIE = 'seva_locale';
 
-/** Each language's name in its own language, as the 'Language' control offers it. */
-export const LOCALE_NAMES: Record<Locale, string> = { 'en-GB': 'English', hi: 'हिन्दी' };
+/** How long the cookie keeps the choice, in seconds: a year, as the browser's own language setting outlives a session. */
+export const LOCALE_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
+
+/**
+ * Each language as the 'Language' control offers it: named in itself, and in English after it where a reader may lack
+ * the script's font (issue #33).
+ */
+export const LOCALE_NAMES: Record<Locale, string> = { 'en-GB': 'English', hi: 'हिन्दी (Hindi)' };
+
+/**
+ * The 'Language' control is a form the server answers without script (D-064): posted to `path` with the chosen
+ * `locale` and the address to go `back` to, it sets the cookie (and a signed-in wearer's account) and sends the
+ * browser back there. With script, the app switches at once instead.
+ */
+export const LANGUAGE_FORM = { path: '/language', locale: 'locale', back: 'back' } as const;
 
 export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);

@@ -1,4 +1,4 @@
-import { chooseLocale, DEFAULT_LOCALE, isLocale, LOCALE_COOKIE, localise, PSEUDO_LOCALE, pseudoText, type Locale } from '@seva/shared';
+import { chooseLocale, DEFAULT_LOCALE, isLocale, LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE, localise, PSEUDO_LOCALE, pseudoText, type Locale } from '@seva/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { i18nFor } from '../i18n/catalogs.ts';
 
@@ -37,14 +37,12 @@ export function registerLocale(app: FastifyInstance): void {
   });
 }
 
-/** A year, as the web's 'Language' control keeps it (language-control.tsx). */
-const LOCALE_COOKIE_SECONDS = 365 * 24 * 60 * 60;
-
 /**
- * After a sign-in, the browser takes the language the account chose, if it chose one: the next page is in it, and the
- * web switches at once (it reads the cookie, which is not HttpOnly: it names a language, nothing secret).
+ * The browser keeps `locale` as its language: after a sign-in, the one the account chose, if it chose one (the next
+ * page is in it, and the web switches at once: it reads the cookie, which is not HttpOnly, naming a language, nothing
+ * secret); after the 'Language' form, the one chosen.
  */
-export function rememberAccountLocale(reply: FastifyReply, locale: string | null, secure: boolean): void {
+export function rememberLocale(reply: FastifyReply, locale: string | null, secure: boolean): void {
   if (!isLocale(locale)) return;
-  void reply.setCookie(LOCALE_COOKIE, locale, { path: '/', maxAge: LOCALE_COOKIE_SECONDS, sameSite: 'lax', secure, httpOnly: false });
+  void reply.setCookie(LOCALE_COOKIE, locale, { path: '/', maxAge: LOCALE_COOKIE_MAX_AGE, sameSite: 'lax', secure, httpOnly: false });
 }

@@ -35,6 +35,10 @@ describe.each(engines)('requests from other sites on %s', (engine) => {
     expect((await signUp(newUserInput(), {})).statusCode).toBe(201);
   });
 
+  it("accepts a form the portal's own page posted (Origin: null under its no-referrer policy, Sec-Fetch-Site: same-origin)", async () => {
+    expect((await signUp(newUserInput(), { origin: 'null', 'sec-fetch-site': 'same-origin' })).statusCode).toBe(201);
+  });
+
   it('refuses a POST whose Origin matches only the Host it was sent to (DNS rebinding), changing nothing', async () => {
     const before = await userCount();
     const res = await signUp(newUserInput(), { origin: 'http://rebound.example:8080', host: 'rebound.example:8080' });

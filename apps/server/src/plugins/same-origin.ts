@@ -8,6 +8,12 @@ const OWN = new Set(['same-origin', 'none']);
 const OTHER_SITE_REFUSED = /*i18n*/ 'Requests from other sites are not accepted.';
 
 /**
+ * A form the portal's own page posted (the 'Language' form, D-064): its pages' Referrer-Policy is no-referrer, under
+ * which a browser sends `Origin: null` with a form post (Fetch §3.2.5), so Sec-Fetch-Site alone says whose page it was.
+ */
+const ownFormPost = (origin: string | undefined, site: string | string[] | undefined) => origin === 'null' && site === 'same-origin';
+
+/**
  * Refuses state-changing requests that a browser says come from anywhere but the portal: an Origin that is not
  * exactly one of the portal's own (scheme, host and port: PUBLIC_URL's, or on a default install each loopback address
  * of PORT; the Host header is not trusted, so DNS rebinding gains nothing), or a Sec-Fetch-Site other than same-origin (cross-site, same-site), even without Origin. Clients that are not
@@ -17,8 +23,8 @@ export function registerSameOriginCheck(app: FastifyInstance, ownOrigins: readon
   const allowed = new Set(ownOrigins);
   app.addHook('onRequest', async (request) => {
     if (!UNSAFE.has(request.method)) return;
-    const origin = request.headers.origin;
     const site = request.headers['sec-fetch-site'];
+    const origin = ownFormPost(request.headers.origin, site) ? undefined : request.headers.origin;
     if ((origin !== undefined && !allowed.has(origin)) || (site !== undefined && !OWN.has(site))) throw refused(OTHER_SITE_REFUSED);
   });
 }

@@ -16,7 +16,7 @@ import { parseBody } from '../../plugins/parse-body.ts';
 import { sessionToken, setSessionCookie } from '../sessions/cookie-http.ts';
 import { toSessionUser } from '../sessions/session-user.ts';
 import type { IdentityService } from './service.ts';
-import { rememberAccountLocale } from '../../plugins/locale.ts';
+import { rememberLocale } from '../../plugins/locale.ts';
 
 const VERIFICATION_SENT = /*i18n*/ 'Verification Sent';
 const VERIFICATION_RESENT = /*i18n*/ 'Verification e-mail sent. Please check your inbox.';
@@ -63,7 +63,7 @@ export function identityRoutes(
       // A helper's session the browser had ends too: one browser, one person (issue #18).
       await options.alsoSignOut?.(sessionToken(request));
       setSessionCookie(reply, token, options.secureCookies);
-      rememberAccountLocale(reply, user.locale, options.secureCookies);
+      rememberLocale(reply, user.locale, options.secureCookies);
       return { user: toSessionUser(user) };
     });
 
