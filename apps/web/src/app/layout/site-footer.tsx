@@ -1,7 +1,7 @@
 import { Trans } from '@lingui/react/macro';
 import { Link } from 'react-router';
 import { CONTACT_SUPPORT_ID, paths } from '../../lib/paths.ts';
-import { LanguageControl } from './language-control.tsx';
+import { LanguageControl } from '../../components/ui/language-control.tsx';
 
 /**
  * The footer of every screen, signed in or not (GOV.UK's footer links): help, the accessibility statement and support.

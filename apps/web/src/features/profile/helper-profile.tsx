@@ -26,6 +26,7 @@ import { forgetDeletedAccount, useSignOutAndLeave } from '../../lib/session.ts';
 import { useTimedMessage } from '../../lib/use-timed-message.ts';
 import { useChangeHelperPassword, useDeleteHelperAccount, useStopHelping } from './api/helper-account.ts';
 import { ChangePasswordSection } from './change-password-section.tsx';
+import { LanguageSection } from './language-section.tsx';
 
 const DELETE_HELPER_EXPLAINED = /*i18n*/ 'Delete your helper account for good: you stop helping everyone you help, and we tell each of them by e-mail.';
 
@@ -92,6 +93,7 @@ export function HelperProfile({ helper }: { helper: HelperSessionInfo }) {
           ))}
         </ul>
       </section>
+      <LanguageSection aboutEmails={false} />
       <ChangePasswordSection
         change={async (input) => {
           await changePassword.mutateAsync(input);
