@@ -12,6 +12,7 @@ interface PrerenderEntry {
   /** Each language the pages are rendered in, and the folder of its pages ('' for English, the source). */
   PAGE_LANGUAGES: ReadonlyArray<{ locale: string; folder: string }>;
   renderScreen: (pathname: string, locale: string, search: string) => Promise<string>;
+  waitingText: (locale: string) => Promise<string>;
 }
 
 const ROOT = '<div id="root"></div>';
@@ -63,7 +64,7 @@ export function prerender(entry: string): Plugin {
           ssr: { noExternal: ['@seva/shared'] },
           build: { ssr: entry, outDir: serverDir, emptyOutDir: true, rollupOptions: { output: { entryFileNames: 'prerender.mjs' } } },
         });
-        const { PRERENDERED, PAGE_LANGUAGES, renderScreen } = (await import(pathToFileURL(path.join(serverDir, 'prerender.mjs')).href)) as PrerenderEntry;
+        const { PRERENDERED, PAGE_LANGUAGES, renderScreen, waitingText } = (await import(pathToFileURL(path.join(serverDir, 'prerender.mjs')).href)) as PrerenderEntry;
         const index = fs.readFileSync(path.join(outDir, 'index.html'), 'utf8');
         const template = pageTemplate(outDir);
         const manifest = readManifest(outDir);
@@ -73,9 +74,10 @@ export function prerender(entry: string): Plugin {
           compressFile(file);
         };
         for (const { locale, folder } of PAGE_LANGUAGES) {
-          if (folder) write(path.join(outDir, folder, 'index.html'), inLanguage(index, locale));
+          const waiting = await waitingText(locale);
+          write(path.join(outDir, folder, 'index.html'), inLanguage(index, locale, waiting));
           for (const screen of PRERENDERED) {
-            const page = inLanguage(template, locale)
+            const page = inLanguage(template, locale, waiting)
               .replace(ROOT, `<div id="root">${await renderScreen(screen.path, locale, screen.search)}</div>`)
               .replace('</head>', `<template id="${AFTER_PAINT}">${preloads(manifest, screen.module)}</template></head>`);
             write(path.join(outDir, folder, screen.signedIn ? SIGNED_IN_PAGES : '', `${screen.path.slice(1)}.html`), page);
@@ -88,10 +90,14 @@ export function prerender(entry: string): Plugin {
   };
 }
 
-/** A page whose `<html lang>` is `locale`; index.html is written in English. */
-function inLanguage(html: string, locale: string): string {
+/** The status line of index.html, whose words the page's first script shows while a press waits for the app. */
+const WAITING = 'data-waiting=""';
+
+/** A page whose `<html lang>` is `locale`, its status line's words (`waiting`) in it too; index.html is written in English, without them. */
+function inLanguage(html: string, locale: string, waiting: string): string {
   if (!html.includes('<html lang="en-GB">')) throw new Error('index.html does not start <html lang="en-GB">');
-  return html.replace('<html lang="en-GB">', `<html lang="${locale}">`);
+  if (!html.includes(WAITING)) throw new Error(`index.html has no status line (${WAITING})`);
+  return html.replace('<html lang="en-GB">', `<html lang="${locale}">`).replace(WAITING, `data-waiting="${waiting.replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`)}"`);
 }
 
 /** Preloads for index.html of what its script starts (the app), so it is fetched at once, beside the script. */

@@ -1,10 +1,12 @@
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 import { appPlugins } from './plugins.ts';
+import { inlineFirstScript } from './inline-script.ts';
 import { precompress } from './precompress.ts';
 import { prerender } from './prerender.ts';
 
 export default defineConfig({
-  plugins: [...appPlugins(), precompress(), prerender('src/app/prerender.tsx')],
+  plugins: [...appPlugins(), inlineFirstScript(path.join(import.meta.dirname, 'src/before-app/keep-presses.ts')), precompress(), prerender('src/app/prerender.tsx')],
   // The manifest tells the prerender step which chunks a screen needs, and `first-load.ts` what each page loads first.
   build: { outDir: 'dist', sourcemap: false, manifest: true },
   server: { proxy: { '/api': 'http://127.0.0.1:3000', '/face-api': 'http://127.0.0.1:3000' } },

@@ -1,4 +1,3 @@
-import { keepEarlySubmits } from './app/early-submit.ts';
 import './styles.css';
 
 /**
@@ -23,7 +22,6 @@ async function startApp(): Promise<void> {
   await import('./main.tsx');
 }
 
-keepEarlySubmits();
 afterPaint(() => {
   const preloads = document.getElementById('after-paint');
   if (preloads instanceof HTMLTemplateElement) document.head.append(preloads.content);

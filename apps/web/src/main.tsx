@@ -3,6 +3,7 @@ import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { App } from './app/app.tsx';
+import { takeOverEarlyPresses } from './app/early-presses.ts';
 import { loadScreensAt } from './app/load-screens.ts';
 import { queryClient } from './app/providers.tsx';
 import { routes } from './app/router.tsx';
@@ -29,6 +30,7 @@ async function start(root: HTMLElement): Promise<void> {
   const app = <App router={createBrowserRouter(routes)} prerendered={prerendered ? window.location.pathname : null} />;
   // As a transition, React renders in slices and lets the browser answer in between (a slow phone's main thread is not
   // held for the whole first render); a click or key on the page meanwhile hydrates its part at once and is not lost.
+  takeOverEarlyPresses();
   startTransition(() => {
     if (prerendered) hydrateRoot(root, app);
     else createRoot(root).render(app);

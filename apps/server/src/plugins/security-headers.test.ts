@@ -1,5 +1,10 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createTestApp, engines, signedInUser } from '../testing/test-app.ts';
+import { inlineScriptHashes } from './security-headers.ts';
 
 /** The directives of a Content-Security-Policy header, by name. */
 function directives(csp: string): Map<string, string[]> {
@@ -11,6 +16,20 @@ function directives(csp: string): Map<string, string[]> {
       .map(([name, ...values]) => [name!, values]),
   );
 }
+
+describe("the pages' inline script", () => {
+  it('is allowed by the hash of exactly what index.html holds inline, and nothing else is', () => {
+    const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'seva-dist-'));
+    try {
+      expect(inlineScriptHashes(dist)).toEqual([]);
+      const inline = '(()=>{document.addEventListener("submit",()=>{},!0)})();';
+      fs.writeFileSync(path.join(dist, 'index.html'), `<head><script>${inline}</script></head><body><script type="module" src="/assets/a.js"></script></body>`);
+      expect(inlineScriptHashes(dist)).toEqual([`'sha256-${createHash('sha256').update(inline).digest('base64')}'`]);
+    } finally {
+      fs.rmSync(dist, { recursive: true, force: true });
+    }
+  });
+});
 
 describe.each(engines)('security headers on %s', (engine) => {
   it('sends pages a CSP without inline script, nosniff and no framing', async () => {

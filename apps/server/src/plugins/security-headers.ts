@@ -1,10 +1,24 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 
-/** The Content-Security-Policy the built app runs under: no inline script, same origin only. */
-function contentSecurityPolicy(secure: boolean): string {
+/**
+ * The hashes (CSP's 'sha256-…') of the inline scripts of the built web app's index.html, from which every page is
+ * made: the page's first script, which keeps presses made before the app runs (D-065). None without a build.
+ */
+export function inlineScriptHashes(webDist: string | undefined): string[] {
+  const file = webDist === undefined ? undefined : path.join(webDist, 'index.html');
+  if (!file || !fs.existsSync(file)) return [];
+  const scripts = [...fs.readFileSync(file, 'utf8').matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => match[1]!);
+  return scripts.map((script) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`);
+}
+
+/** The Content-Security-Policy the built app runs under: same origin only, and no inline script but those named by their hash. */
+function contentSecurityPolicy(secure: boolean, inlineScripts: readonly string[]): string {
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
-    'script-src': ["'self'"],
+    'script-src': ["'self'", ...inlineScripts],
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:', 'blob:'],
     'media-src': ["'self'", 'blob:'],
@@ -33,7 +47,7 @@ export const NO_STORE = 'no-store';
  * API answers are never rendered as pages, so they get the short set OWASP recommends for APIs, with a CSP
  * that allows nothing; pages and their files get the full set.
  */
-export function registerSecurityHeaders(app: FastifyInstance, options: { secure: boolean }): void {
+export function registerSecurityHeaders(app: FastifyInstance, options: { secure: boolean; inlineScripts?: readonly string[] }): void {
   const common: Record<string, string> = {
     'Cross-Origin-Resource-Policy': 'same-origin',
     'Referrer-Policy': 'no-referrer',
@@ -47,7 +61,7 @@ export function registerSecurityHeaders(app: FastifyInstance, options: { secure:
   };
   const pages: Record<string, string> = {
     ...common,
-    'Content-Security-Policy': contentSecurityPolicy(options.secure),
+    'Content-Security-Policy': contentSecurityPolicy(options.secure, options.inlineScripts ?? []),
     'Cross-Origin-Opener-Policy': 'same-origin',
     'Origin-Agent-Cluster': '?1',
     'X-DNS-Prefetch-Control': 'off',

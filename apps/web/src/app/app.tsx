@@ -2,7 +2,7 @@ import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { StrictMode, useEffect } from 'react';
 import { RouterProvider, type DataRouter } from 'react-router';
-import { resendEarlySubmit } from './early-submit.ts';
+import { doEarlyPresses } from './early-presses.ts';
 import { PrerenderedPage } from './prerendered-page.ts';
 import { Providers } from './providers.tsx';
 
@@ -12,7 +12,7 @@ import { Providers } from './providers.tsx';
  */
 export function App({ router, prerendered = null }: { router: DataRouter; prerendered?: string | null }) {
   // Runs once the first render (the hydration of a prerendered page) is on the page.
-  useEffect(resendEarlySubmit, []);
+  useEffect(doEarlyPresses, []);
   return (
     <StrictMode>
       <I18nProvider i18n={i18n}>

@@ -1,3 +1,5 @@
+import { i18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { renderToString } from 'react-dom/server';
 import { createMemoryRouter } from 'react-router';
 import { DEFAULT_LOCALE, LOCALES, PSEUDO_LOCALE } from '@seva/shared';
@@ -41,4 +43,10 @@ export async function renderScreen(pathname: string, locale: PageLocale, search 
   await startIn(locale);
   await loadScreensAt(routes, pathname);
   return renderToString(<App router={createMemoryRouter(routes, { initialEntries: [`${pathname}${search}`] })} prerendered={pathname} />);
+}
+
+/** What every page's status line says while a press made before the app ran waits for it (before-app/keep-presses.ts). */
+export async function waitingText(locale: PageLocale): Promise<string> {
+  await startIn(locale);
+  return i18n._(msg`The page is still loading. What you pressed will be done as soon as it is ready.`);
 }

@@ -127,8 +127,9 @@ type FormProps<TFieldValues extends FieldValues, TValid extends FieldValues> = O
  * A submit that fails, on a field or with a `failure`, shows GOV.UK's error summary above the fields, which takes
  * focus and links to each wrong field; each message is then said once, there (fields' own messages are not live, and
  * a screen gives a form's refusal to `failure`, not to its live region).
- * `method="dialog"` makes a submit before the app's script has taken over a prerendered page (/login) do nothing,
- * where the browser's default would put the fields, password included, in the address; what was typed stays.
+ * `method="dialog"`: a submit before the app's script has taken over a prerendered page (/login) is never sent by the
+ * browser, which would put the fields, password included, in the address; the page's first script keeps it, and the
+ * app sends it once it runs (D-065). What was typed stays.
  */
 export function Form<TFieldValues extends FieldValues, TValid extends FieldValues>({ form, onSubmit, onInvalid, failure, children, ...props }: FormProps<TFieldValues, TValid>) {
   const element = useRef<HTMLFormElement>(null);
