@@ -1,4 +1,5 @@
-import type { ConsoleMessage, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { consoleErrors, holdScripts } from './support/before-the-app.ts';
 import { expect, test } from './support/fixtures.ts';
 import { signUpFields } from './support/signup-form.ts';
 
@@ -23,38 +24,6 @@ const PUBLIC_PAGES = [
 ];
 
 const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name });
-
-/**
- * Holds the scripts until `release` is called: the page shows only what the server sent. `except` lets one through
- * (the page's own small script, which starts the app).
- */
-async function holdScripts(page: Page, except?: string): Promise<() => void> {
-  let release: () => void = () => undefined;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/assets/*.js', async (route) => {
-    if (new URL(route.request().url()).pathname !== except) await released;
-    await route.continue();
-  });
-  return release;
-}
-
-/** The page's own script: the one `<script src>` of the page the server sends for `path`. */
-async function pageScript(page: Page, path: string): Promise<string> {
-  const html = await (await page.request.get(path)).text();
-  const src = /<script [^>]*src="([^"]+)"/.exec(html)?.[1];
-  if (!src) throw new Error(`${path} has no script`);
-  return src;
-}
-
-/** Errors the page logs (a failed request, a hydration mismatch, an exception), as the user's console shows them. */
-function consoleErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (message: ConsoleMessage) => {
-    if (message.type() === 'error') errors.push(`${message.text()} (${message.location().url})`);
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
-  return errors;
-}
 
 /** Marks the page's h1 element; after the script has taken over, the mark is still there only if the element was kept. */
 const markHeading = (page: Page) => page.locator('h1').evaluate((h1) => h1.setAttribute('data-before-script', ''));
@@ -157,22 +126,22 @@ test('on /login, what is typed before the script runs is kept, and the form then
   expect(errors).toEqual([]);
 });
 
-test('on /login, Enter pressed before the app runs signs in once it runs, never through the address', async ({ page, newUser: user }) => {
+test('on /login, Enter pressed before any script has arrived signs in once the app runs, saying it waits, never through the address', async ({ page, newUser: user }) => {
   const errors = consoleErrors(page);
-  const release = await holdScripts(page, await pageScript(page, '/login'));
+  const release = await holdScripts(page);
   const addresses: string[] = [];
   page.on('request', (request) => addresses.push(request.url()));
   await page.goto('/login', { waitUntil: 'commit' });
   await page.getByLabel('License ID').fill(user.licenseId);
   await page.getByLabel('Password', { exact: true }).fill(user.password);
-  // The page's script has run (it asks for the app once the page is painted); the app has not.
-  await expect(page.locator('head link[rel="modulepreload"]').first()).toBeAttached();
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/login$/);
   await expect(page).toHaveTitle('SEVA portal');
+  await expect(page.getByRole('status').filter({ hasText: 'The page is still loading' })).toHaveText('The page is still loading. What you pressed will be done as soon as it is ready.');
 
   release();
   await expect(heading(page, 'My Dashboard')).toBeVisible();
+  await expect(page.locator('#early-status')).toBeEmpty();
   expect(addresses.filter((address) => address.includes(encodeURIComponent(user.password)) || address.includes(user.password))).toEqual([]);
   expect(errors).toEqual([]);
 });
