@@ -5,6 +5,7 @@ import { errorSummary, expectNothingElseSaid, expectProblem } from './support/er
 import { tabAndType, tabTo } from './support/keyboard.ts';
 import { expectNoHorizontalScroll } from './support/layout.ts';
 import { expect, test } from './support/fixtures.ts';
+import { card, type Slot } from './support/emergency-contacts.ts';
 import { pasteInto } from './support/paste.ts';
 import { openDashboard, signIn } from './support/sign-in.ts';
 import { registerVerifiedUser } from '../test-kit/sign-up-flow.ts';
@@ -18,18 +19,6 @@ const status = (page: Page) => page.getByRole('main').getByRole('status');
 const alert = (page: Page) => page.getByRole('main').getByRole('alert');
 const saveButton = (page: Page) => page.getByRole('button', { name: 'Save Contacts' });
 const editButton = (page: Page) => page.getByRole('button', { name: 'Edit Contacts' });
-
-type Slot = 'Primary' | 'Secondary';
-
-/** One card's controls in edit mode; each control's name says which card it belongs to. */
-function card(page: Page, slot: Slot) {
-  return {
-    group: page.getByRole('group', { name: `${slot} Contact` }),
-    name: page.getByRole('textbox', { name: `${slot} contact full name` }),
-    country: page.getByRole('combobox', { name: `${slot} contact country code` }),
-    phone: page.getByRole('textbox', { name: `${slot} contact phone number` }),
-  };
-}
 
 /** One card in read mode, by its heading. */
 const savedCard = (page: Page, slot: Slot) => page.getByRole('region', { name: `${slot} Contact` });

@@ -89,7 +89,8 @@ describe("SignupPage: 'Verification Sent'", () => {
     await fillIn(events);
     await events.click(screen.getByRole('button', { name: 'Create account' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Verification Sent' })).toBeInTheDocument();
-    expect(screen.getByRole('status')).toHaveTextContent("We sent a verification link to asha@example.com. Unless you choose 'Stay on this page', you will go to sign in.");
+    // The message comes a frame after its (empty) region, so screen readers say it.
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent("We sent a verification link to asha@example.com. Unless you choose 'Stay on this page', you will go to sign in."));
     expect(screen.getByRole('status')).not.toHaveTextContent(/\d+ seconds?/);
     expect(document.body.textContent?.match(/\d+ seconds?/g)).toEqual(['5 seconds']);
   });

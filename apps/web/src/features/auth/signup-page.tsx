@@ -118,6 +118,16 @@ function VerificationSent({ email }: { email: string }) {
     if (countdown.stopped) signIn.current?.focus();
   }, [countdown.stopped]);
   const { remaining } = countdown;
+  // The status region arrives with this view. Screen readers say only what changes in a region the browser has
+  // already passed on, once a frame: it is drawn empty, and given its words a frame later.
+  const [drawn, setDrawn] = useState(false);
+  useEffect(() => {
+    const frame = requestAnimationFrame(() => setDrawn(true));
+    return () => cancelAnimationFrame(frame);
+  }, []);
+  const sent = countdown.stopped
+    ? t`We sent a verification link to ${email}. You will stay on this page.`
+    : t`We sent a verification link to ${email}. Unless you choose 'Stay on this page', you will go to sign in.`;
   return (
     <section aria-labelledby="sent-heading" className="card">
       <PageHeading id="sent-heading" focusKey="sent">
@@ -125,11 +135,7 @@ function VerificationSent({ email }: { email: string }) {
       </PageHeading>
       <StatusRegion
         tone="success"
-        message={
-          countdown.stopped
-            ? t`We sent a verification link to ${email}. You will stay on this page.`
-            : t`We sent a verification link to ${email}. Unless you choose 'Stay on this page', you will go to sign in.`
-        }
+        message={drawn ? sent : null}
       />
       {countdown.stopped ? null : (
         <div className="countdown">
