@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { appChunks, firstLoadFiles, gzipBytes, readManifest, type Manifest } from './first-load.ts';
-import { catalogsAtStart, featureCatalogs } from './src/lib/i18n/catalog-names.ts';
+import { pageCatalogFiles } from './src/lib/i18n/catalog-names.ts';
 import { paths } from './src/lib/paths.ts';
 import { screens, type Screen } from './src/lib/screens.ts';
 
@@ -43,12 +43,6 @@ function pageFile(dist: string, screen: Screen, folder: string): string {
   return fs.existsSync(path.join(dist, prerendered)) ? prerendered : `${folder}index.html`;
 }
 
-/** The catalogs a screen's page loads in `locale`: those every page needs, and its feature's. */
-function catalogs(screen: Screen, locale: string): string[] {
-  const feature = screen.module.split('/')[1]!;
-  return [...catalogsAtStart(locale), ...featureCatalogs(feature, locale)].map((name) => `../../locales/${locale}/${name}.po`);
-}
-
 /** The stylesheets a page links in its markup: the browser paints nothing before it has them. */
 function blockingStyles(html: string): string[] {
   return [...html.matchAll(/<link rel="stylesheet"[^>]* href="\/([^"]+)"/g)].map((match) => match[1]!);
@@ -59,8 +53,8 @@ function weigh(dist: string, manifest: Manifest, screen: Screen, { locale, folde
   const file = pageFile(dist, screen, folder);
   const prerendered = !file.endsWith('index.html');
   const html = fs.readFileSync(path.join(dist, file), 'utf8');
-  const ownScript = firstLoadFiles(manifest, prerendered ? ['index.html'] : [...appChunks(manifest), module, ...catalogs(screen, locale)]);
-  const script = firstLoadFiles(manifest, [...appChunks(manifest), module, ...catalogs(screen, locale), ...LOADED_AFTER_START]);
+  const ownScript = firstLoadFiles(manifest, prerendered ? ['index.html'] : [...appChunks(manifest), module, ...pageCatalogFiles(module, locale)]);
+  const script = firstLoadFiles(manifest, [...appChunks(manifest), module, ...pageCatalogFiles(module, locale), ...LOADED_AFTER_START]);
   return {
     path: screen.path,
     locale,

@@ -13,6 +13,8 @@ interface PrerenderEntry {
   PAGE_LANGUAGES: ReadonlyArray<{ locale: string; folder: string }>;
   renderScreen: (pathname: string, locale: string, search: string) => Promise<string>;
   waitingText: (locale: string) => Promise<string>;
+  /** The catalogs a screen's page loads at start in a language (manifest keys). */
+  pageCatalogFiles: (module: string, locale: string) => string[];
 }
 
 const ROOT = '<div id="root"></div>';
@@ -64,7 +66,7 @@ export function prerender(entry: string): Plugin {
           ssr: { noExternal: ['@seva/shared'] },
           build: { ssr: entry, outDir: serverDir, emptyOutDir: true, rollupOptions: { output: { entryFileNames: 'prerender.mjs' } } },
         });
-        const { PRERENDERED, PAGE_LANGUAGES, renderScreen, waitingText } = (await import(pathToFileURL(path.join(serverDir, 'prerender.mjs')).href)) as PrerenderEntry;
+        const { PRERENDERED, PAGE_LANGUAGES, renderScreen, waitingText, pageCatalogFiles } = (await import(pathToFileURL(path.join(serverDir, 'prerender.mjs')).href)) as PrerenderEntry;
         const index = fs.readFileSync(path.join(outDir, 'index.html'), 'utf8');
         const template = pageTemplate(outDir);
         const manifest = readManifest(outDir);
@@ -79,7 +81,7 @@ export function prerender(entry: string): Plugin {
           for (const screen of PRERENDERED) {
             const page = inLanguage(template, locale, waiting)
               .replace(ROOT, `<div id="root">${await renderScreen(screen.path, locale, screen.search)}</div>`)
-              .replace('</head>', `<template id="${AFTER_PAINT}">${preloads(manifest, screen.module)}</template></head>`);
+              .replace('</head>', `<template id="${AFTER_PAINT}">${preloads(manifest, screen.module, pageCatalogFiles(screen.module, locale))}</template></head>`);
             write(path.join(outDir, folder, screen.signedIn ? SIGNED_IN_PAGES : '', `${screen.path.slice(1)}.html`), page);
           }
         }
@@ -130,10 +132,14 @@ function pageTemplate(outDir: string): string {
     .replace('<script type="module" crossorigin ', '<script type="module" fetchpriority="low" crossorigin ');
 }
 
-/** Links that fetch the app's chunks and the screen's (with its styles, if it has any). */
-function preloads(manifest: Manifest, module: string): string {
+/**
+ * Links that fetch the app's chunks, the screen's (with its styles, if it has any) and the `catalogs` its page loads
+ * first. Without the catalogs here, the app asked for them only once it had run: a round trip on a slow network, or
+ * two (the screen's after the app's), before the screen could show.
+ */
+function preloads(manifest: Manifest, module: string, catalogs: string[]): string {
   const page = firstLoadFiles(manifest, ['index.html']);
-  const scripts = [...firstLoadFiles(manifest, [...appChunks(manifest), module])].filter((file) => !page.has(file));
+  const scripts = [...firstLoadFiles(manifest, [...appChunks(manifest), module, ...catalogs])].filter((file) => !page.has(file));
   const styles = (manifest[module]?.css ?? []).map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`);
   return [...styles, ...scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)].join('');
 }

@@ -9,6 +9,9 @@ import { App } from './app.tsx';
 import { loadScreensAt } from './load-screens.ts';
 import { routes } from './router.tsx';
 
+/** For the prerender step, which links each page's catalogs beside its chunks. */
+export { pageCatalogFiles } from '../lib/i18n/catalog-names.ts';
+
 /** What a screen opened from an e-mailed link is drawn with at build time: a token, which the page does not show. */
 const LINK_TOKEN_SEARCH = '?token=prerendered';
 

@@ -16,7 +16,7 @@ export function FeatureLayout({ placeholder }: { placeholder?: ReactNode }) {
     <>
       <SkipLink />
       <TopNavigation />
-      <main id="main" className="page">
+      <main id="main" className="page page-screen">
         <SessionEndedNotice />
         {placeholder === undefined ? (
           <Outlet />

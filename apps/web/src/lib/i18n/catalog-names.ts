@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE } from '@seva/shared';
+import { DEFAULT_LOCALE, PSEUDO_LOCALE } from '@seva/shared';
 
 /**
  * The catalogs every page loads at start in `locale`, whatever its screen (catalogs.ts); a screen adds its feature's.
@@ -23,4 +23,14 @@ const EVERY_SHARED_CATALOG = ['shared-glasses', 'shared-data', 'shared-account',
 export function featureCatalogs(feature: string, locale: string): string[] {
   if (locale === DEFAULT_LOCALE) return [feature];
   return [feature, ...(SHARED_CATALOGS_OF[feature] ?? EVERY_SHARED_CATALOG)];
+}
+
+/**
+ * The catalogs a screen's page loads at start in `locale`, as the build's manifest names them: every page's, and its
+ * feature's. `module`: the screen's code, 'features/faces/faces-page.tsx'. The pseudo-language's are English's.
+ */
+export function pageCatalogFiles(module: string, locale: string): string[] {
+  const feature = module.split('/').at(-2)!;
+  const folder = locale === PSEUDO_LOCALE ? DEFAULT_LOCALE : locale;
+  return [...catalogsAtStart(locale), ...featureCatalogs(feature, locale)].map((name) => `../../locales/${folder}/${name}.po`);
 }
