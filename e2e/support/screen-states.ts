@@ -43,7 +43,8 @@ export async function visitSignedOutStates(page: Page, check: Check): Promise<vo
 
 /**
  * The same, signed in as `user`: the profile menu, an edit on /profile and its error, the deletion dialog, /sos's
- * errors, a face's edit and delete dialogs and the manual as text. A person's photos are visitFacePhotoStates'.
+ * errors, consent on /faces/add, a face's edit and delete dialogs and the manual as text. A person's photos are
+ * visitFacePhotoStates'.
  */
 export async function visitSignedInStates(page: Page, user: TestUser, check: Check): Promise<void> {
   await page.goto('/dashboard');
@@ -66,6 +67,14 @@ export async function visitSignedInStates(page: Page, user: TestUser, check: Che
   await page.goto('/sos');
   await submitEmpty(page, page.locator('.sos-form'));
   await check('/sos with errors');
+
+  await page.goto('/faces/add');
+  const consent = page.locator('section[aria-labelledby="consent-heading"]');
+  await consent.locator('input[type="checkbox"]').first().check();
+  await check('/faces/add, consent given');
+  await consent.locator('button[aria-expanded]').click();
+  await expect(consent.locator('.disclaimer')).toBeVisible();
+  await check('/faces/add, disclaimer open');
 
   const picture = fs.readFileSync(faceFixture('people', 'leonard/leonard1.png'));
   await storeFace(portalOf(page), user, { name: `Leonard ${randomUUID().slice(0, 4)}`, picture, fileName: 'leonard1.png' });
