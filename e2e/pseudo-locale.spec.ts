@@ -27,11 +27,11 @@ for (const path of TRANSLATED_SIGNED_OUT) {
 test('the sign-in and sign-up forms say their rules and refusals from the catalogs', async ({ page, baseURL }) => {
   await usePseudoLocale(page.context(), baseURL!);
   await page.goto('/login');
-  await page.locator('form button[type="submit"]').click();
+  await page.locator('main form button[type="submit"]').click();
   await expect(page.locator('[aria-invalid="true"]').first()).toBeVisible();
   await expectAllTranslated(page, '/login with errors');
   await page.goto('/signup');
-  await page.locator('form button[type="submit"]').click();
+  await page.locator('main form button[type="submit"]').click();
   await expect(page.locator('[aria-invalid="true"]').first()).toBeVisible();
   await expectAllTranslated(page, '/signup with errors');
 });
