@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expectNoAxeViolations } from './support/axe.ts';
+import { axeViolations, expectNoAxeViolations } from './support/axe.ts';
 import { expectFieldError } from './support/field-error.ts';
 import { linkFromMail } from './support/outbox.ts';
 import { signUpFields } from './support/signup-form.ts';
@@ -92,4 +92,9 @@ test('a route change puts focus on the new page heading', async ({ page }) => {
   await page.getByRole('link', { name: 'Sign In' }).click();
   await expect(heading(page, 'Sign in to SEVA')).toBeFocused();
   await expect(page).toHaveTitle(/Sign in/);
+});
+
+test("the axe check runs WCAG 2.2's target-size rule, which axe-core ships switched off", async ({ page }) => {
+  await page.setContent('<main><h1>Targets</h1><button style="width: 12px; height: 12px; padding: 0">A</button><button style="width: 12px; height: 12px; padding: 0">B</button></main>');
+  expect(await axeViolations(page)).toContainEqual(expect.stringMatching(/^target-size: /));
 });

@@ -3,6 +3,7 @@ import { expectNoAxeViolations } from './support/axe.ts';
 import { expectFieldError } from './support/field-error.ts';
 import { visitFacePhotoStates } from './support/face-photo-states.ts';
 import { mailTo } from './support/outbox.ts';
+import { visitSignedInStates, visitSignedOutStates } from './support/screen-states.ts';
 import { TRANSLATED_AS_HELPER, TRANSLATED_SIGNED_IN, TRANSLATED_SIGNED_OUT } from './support/translated-screens.ts';
 import { helperOf } from '../test-kit/helper-flow.ts';
 import { signIn } from '../test-kit/sign-up-flow.ts';
@@ -119,9 +120,19 @@ test("on a Hindi page the manual keeps the operator's words and says their langu
   await expect(page.locator('article[lang="en-GB"]').getByRole('heading', { name: '1. What SEVA is' })).toBeVisible();
 });
 
+const checkInHindi = (page: Page) => async (label: string) => {
+  await expect(page.locator('html')).toHaveAttribute('lang', 'hi');
+  await expectNoAxeViolations(page, `${label} in Hindi`);
+};
+
 test("a person's photos and /faces/test's answer in Hindi pass axe", async ({ signedInPage: page, newUser }) => {
-  await visitFacePhotoStates(page, newUser, async (label) => {
-    await expect(page.locator('html')).toHaveAttribute('lang', 'hi');
-    await expectNoAxeViolations(page, `${label} in Hindi`);
-  });
+  await visitFacePhotoStates(page, newUser, checkInHindi(page));
+});
+
+test('forms with their errors and the pages e-mailed links open, in Hindi, pass axe', async ({ page }) => {
+  await visitSignedOutStates(page, checkInHindi(page));
+});
+
+test('menus, edits, errors and dialogs of the signed-in screens in Hindi pass axe', async ({ signedInPage: page, newUser }) => {
+  await visitSignedInStates(page, newUser, checkInHindi(page));
 });
