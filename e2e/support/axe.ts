@@ -19,7 +19,34 @@ export async function axeViolations(page: Page): Promise<string[]> {
   return results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
 }
 
-/** Fails with the list of violations, if axe finds any on the page as it is now. */
+/**
+ * Chooses `locale` with the footer's 'Language' form as the app answers it (at once, no reload), so the screen stays
+ * in the state it is in (a dialog open, errors shown); false where the page has no such form, or the app has not
+ * taken it over (the form would then reload the page).
+ */
+async function switchTo(page: Page, locale: string): Promise<boolean> {
+  const switched = await page.evaluate((locale) => {
+    const button = document.querySelector<HTMLButtonElement>(`form[action="/language"] button[value="${locale}"]`);
+    if (!button?.form || document.title === 'SEVA portal') return false;
+    button.form.requestSubmit(button);
+    return true;
+  }, locale);
+  if (switched) await expect(page.locator('html')).toHaveAttribute('lang', locale);
+  return switched;
+}
+
+/**
+ * Fails with the list of violations, if axe finds any on the page as it is now, in its language and then in the other
+ * (issue #33: every screen and state in both languages): the page is switched to it and back, its state kept.
+ */
 export async function expectNoAxeViolations(page: Page, label: string): Promise<void> {
   expect(await axeViolations(page), `axe violations on ${label}`).toEqual([]);
+  const language = await page.locator('html').getAttribute('lang');
+  const other = language === 'hi' ? 'en-GB' : 'hi';
+  if (language === 'en-XA' || !(await switchTo(page, other))) return;
+  try {
+    expect(await axeViolations(page), `axe violations on ${label}, in ${other}`).toEqual([]);
+  } finally {
+    await switchTo(page, language ?? 'en-GB');
+  }
 }
