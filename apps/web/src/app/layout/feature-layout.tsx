@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { useLocalise } from '../../lib/i18n/use-localise.ts';
 import { screenHeadingAt } from '../../lib/screens.ts';
 import { SessionEndedNotice } from './session-ended-notice.tsx';
 import { SiteFooter } from './site-footer.tsx';
@@ -32,8 +33,12 @@ export function FeatureLayout({ placeholder }: { placeholder?: ReactNode }) {
   );
 }
 
-/** The heading the screen will show, where it will show it; a plain h1, so the screen's own heading counts as the page's first. */
+/**
+ * The heading the screen will show, where it will show it, in the page's language as the screen says it (PageHeading);
+ * a plain h1, so the screen's own heading counts as the page's first.
+ */
 function ScreenHeading() {
+  const localise = useLocalise();
   const heading = screenHeadingAt(useLocation().pathname);
-  return heading ? <h1 className="page-heading">{heading}</h1> : null;
+  return heading ? <h1 className="page-heading">{localise(heading)}</h1> : null;
 }
