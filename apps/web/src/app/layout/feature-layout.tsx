@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
-import { Outlet, useLocation } from 'react-router';
+import type { ComponentType, ReactNode } from 'react';
+import { Outlet, useLocation, useMatches } from 'react-router';
 import { useLocalise } from '../../lib/i18n/use-localise.ts';
 import { screenHeadingAt } from '../../lib/screens.ts';
 import { SessionEndedNotice } from './session-ended-notice.tsx';
@@ -8,11 +8,21 @@ import { SkipLink } from './skip-link.tsx';
 import { TopNavigation } from './top-navigation.tsx';
 
 /**
+ * A screen's route, once its module is loaded (router.tsx): `Introduction`, what the screen says under its heading to
+ * everyone whatever their data, exported by the screen's module beside the screen, which shows it there.
+ */
+export interface IntroducedScreen {
+  Introduction?: ComponentType | undefined;
+}
+
+/**
  * Screens for a signed-in user: the shared navigation above the screen. `placeholder`: shown with the screen's heading
- * in the screen's place until the screen can be shown (the page prerendered for a signed-in browser, whose route guard
- * puts its status there: route-guard.tsx).
+ * and introduction in the screen's place until the screen can be shown (the page prerendered for a signed-in browser,
+ * whose route guard puts its status there: route-guard.tsx). The introduction is drawn by the same component as in
+ * the screen, so the page arrives with the screen's fixed text in place (D-068).
  */
 export function FeatureLayout({ placeholder }: { placeholder?: ReactNode }) {
+  const Introduction = (useMatches().at(-1)?.handle as IntroducedScreen | undefined)?.Introduction;
   return (
     <>
       <SkipLink />
@@ -24,6 +34,7 @@ export function FeatureLayout({ placeholder }: { placeholder?: ReactNode }) {
         ) : (
           <>
             <ScreenHeading />
+            {Introduction ? <Introduction /> : null}
             {placeholder}
           </>
         )}
