@@ -91,6 +91,9 @@ test('a signed-in screen keeps what the page showed while the app takes over, th
   const release = await holdScripts(page);
   await page.goto('/sos', { waitUntil: 'commit' });
   await expect(heading(page, 'Emergency Contacts')).toBeVisible();
+  // What /sos says to everyone under its heading comes with the page: its largest text paints before any script (D-068).
+  const introduction = page.getByText('Add contact information for people we should reach in case of an emergency.');
+  await expect(introduction).toBeVisible();
   const nav = page.getByRole('navigation', { name: 'Main' });
   await nav.evaluate((element) => element.setAttribute('data-before-script', ''));
 
@@ -99,6 +102,7 @@ test('a signed-in screen keeps what the page showed while the app takes over, th
   await expect(page.getByRole('button', { name: 'Save Contacts' })).toBeVisible();
   await expect(heading(page, 'Emergency Contacts')).toBeVisible();
   await expect(page.locator('nav[data-before-script]')).toBeVisible();
+  await expect(introduction).toHaveCount(1);
   // The page's first heading leaves focus where the browser put it: 'Skip to main content' is the first Tab stop.
   await page.keyboard.press('Tab');
   await expect(page.getByRole('link', { name: 'Skip to main content' })).toBeFocused();

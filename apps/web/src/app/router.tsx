@@ -6,7 +6,7 @@ import { paths } from '../lib/paths.ts';
 import { screens, type Screen, type ScreenAudience, type SignedOutNotice } from '../lib/screens.ts';
 import { DocumentTitle } from './document-title.tsx';
 import { AuthLayout } from './layout/auth-layout.tsx';
-import { FeatureLayout } from './layout/feature-layout.tsx';
+import { FeatureLayout, type IntroducedScreen } from './layout/feature-layout.tsx';
 import { PublicLayout } from './layout/public-layout.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
 import { RouteGuard } from './route-guard.tsx';
@@ -42,6 +42,8 @@ function screenRoute(screen: Screen): RouteObject {
       const [module] = await Promise.all([load(), loadFeatureCatalog(featureOf(screen.module))]);
       const Component = module[name];
       if (!Component) throw new Error(`${screen.module} does not export ${name}`);
+      // Known once the module is, which is before the screen's first render, and before the page's (load-screens.ts).
+      handle.Introduction = module.Introduction;
       return { Component };
     },
   };
@@ -49,8 +51,11 @@ function screenRoute(screen: Screen): RouteObject {
 
 const routesFor = (audience: ScreenAudience) => screens.filter((screen) => screen.audience === audience).map(screenRoute);
 
-/** What a route tells the app around its screen: the document title (document-title.tsx) and the signed-out notice. */
-interface ScreenHandle {
+/**
+ * What a route tells the app around its screen: the document title (document-title.tsx), the signed-out notice, and
+ * what the screen says to everyone under its heading (feature-layout.tsx).
+ */
+interface ScreenHandle extends IntroducedScreen {
   title?: string;
   signedOut?: SignedOutNotice | undefined;
 }

@@ -23,13 +23,28 @@ const HOW_GLASSES_USE_CONTACTS =
   /*i18n*/ 'Your paired SEVA glasses keep a copy of these contacts, updated each time they connect. When you ask the glasses for help, they contact your primary contact first, then your secondary contact.';
 
 /**
+ * What /sos says under its heading to everyone: the page prerendered for a signed-in browser shows it too, drawn by
+ * this component in the same place (app/layout/feature-layout.tsx), so the screen's largest text paints at once.
+ */
+export function Introduction() {
+  const localise = useLocalise();
+  return (
+    <>
+      <p className="lead">
+        <Trans>Add contact information for people we should reach in case of an emergency. Primary contact is required.</Trans>
+      </p>
+      <p>{localise(HOW_GLASSES_USE_CONTACTS)}</p>
+    </>
+  );
+}
+
+/**
  * /sos, Emergency Contacts (product §2, §4, §5): read mode when contacts are saved, else edit mode (also when
  * loading fails); saving returns to read mode with 'Emergency contacts saved successfully' for 3 seconds.
  * A blank contact starts in the country of the user's own phone (SPEC's India when it is not known), and contacts
  * typed before the session ended open again in edit mode (issue #9).
  */
 export function SosPage() {
-  const localise = useLocalise();
   const contacts = useContacts();
   const saved = useTimedMessage();
   const user = useSession().data;
@@ -48,10 +63,7 @@ export function SosPage() {
   return (
     <>
       <PageHeading>{screenHeadings[paths.sos]}</PageHeading>
-      <p className="lead">
-        <Trans>Add contact information for people we should reach in case of an emergency. Primary contact is required.</Trans>
-      </p>
-      <p>{localise(HOW_GLASSES_USE_CONTACTS)}</p>
+      <Introduction />
       <StatusRegion tone={contacts.isPending || (!error && !saved.message) ? 'info' : error ? 'error' : 'success'} message={message} />
       {contacts.isPending ? null : isEditing ? (
         <ContactsForm
