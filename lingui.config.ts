@@ -37,6 +37,8 @@ export default defineConfig({
       include: ['<rootDir>/apps/web/src/app', '<rootDir>/apps/web/src/components', '<rootDir>/apps/web/src/lib'],
       exclude,
     },
+    // What the page's first script shows, written into each page by the build: no page loads it (issue #33).
+    { path: '<rootDir>/locales/{locale}/before-app', include: ['<rootDir>/apps/web/src/before-app'], exclude },
     { path: '<rootDir>/locales/{locale}/{name}', include: ['<rootDir>/apps/web/src/features/{name}'], exclude },
   ],
 });

@@ -1,9 +1,9 @@
 import { i18n } from '@lingui/core';
-import { msg } from '@lingui/core/macro';
 import { renderToString } from 'react-dom/server';
 import { createMemoryRouter } from 'react-router';
 import { DEFAULT_LOCALE, LOCALES, PSEUDO_LOCALE } from '@seva/shared';
-import { startIn, type PageLocale } from '../lib/i18n/catalogs.ts';
+import { WAITING_MESSAGE } from '../before-app/waiting-message.ts';
+import { loadFeatureCatalog, startIn, type PageLocale } from '../lib/i18n/catalogs.ts';
 import { screens } from '../lib/screens.ts';
 import { App } from './app.tsx';
 import { loadScreensAt } from './load-screens.ts';
@@ -51,5 +51,6 @@ export async function renderScreen(pathname: string, locale: PageLocale, search 
 /** What every page's status line says while a press made before the app ran waits for it (before-app/keep-presses.ts). */
 export async function waitingText(locale: PageLocale): Promise<string> {
   await startIn(locale);
-  return i18n._(msg`The page is still loading. What you pressed will be done as soon as it is ready.`);
+  await loadFeatureCatalog('before-app');
+  return i18n._(WAITING_MESSAGE);
 }
