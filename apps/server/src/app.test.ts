@@ -36,6 +36,8 @@ const PUBLIC_ROUTES = [
   'GET /api/docs/static/swagger-initializer.js',
   'POST /oauth/device_authorization',
   'POST /oauth/token',
+  // The footer's 'Language' form without script (issue #33): anyone may choose a language.
+  'POST /language',
   // Issue #18: a helper's sign-in and reset, and the invitation link (the token is the proof).
   'POST /api/auth/helper/sign-in',
   'POST /api/auth/helper/forgot-password',

@@ -27,7 +27,7 @@ const HELPER_ALLOWED = [
 ];
 
 /** Routes outside the private scope: public ones, and the helper's own account (it has its own check). */
-const OUTSIDE = [/^\/api\/auth\//, /^\/api\/vitals/, /^\/api\/health/, /^\/api\/support\/?$/, /^\/api\/openapi\.json$/, /^\/api\/docs(\/|$)/, /^\/oauth\//, /^\/api\/helper-invitations\//, /^\/api\/helper\//];
+const OUTSIDE = [/^\/language$/, /^\/api\/auth\//, /^\/api\/vitals/, /^\/api\/health/, /^\/api\/support\/?$/, /^\/api\/openapi\.json$/, /^\/api\/docs(\/|$)/, /^\/oauth\//, /^\/api\/helper-invitations\//, /^\/api\/helper\//];
 
 const key = (method: string, path: string) => `${method} ${path.replace(/\/$/, '')}`;
 
