@@ -2,8 +2,8 @@
  * The first script of every page, inline in its <head> (apps/web/inline-script.ts), so it runs before anything is
  * drawn: a page arrives prerendered and looks ready seconds before the app's script has run on a slow phone, and a
  * screen-reader user acts as soon as it speaks (issue #33, D-065). Until the app takes the page over, this keeps every
- * press the page cannot answer yet, says so in the page's status line, and hands the presses to the app, which then
- * does them in order (app/early-presses.ts):
+ * press the page cannot answer yet, says so in the page's status line, and does them in order once the app has
+ * taken the page over and drawn it (app/early-presses.ts):
  * - a form of the app's (method="dialog": sign-in, sign-up, the e-mailed links' forms) sent by a button or Enter;
  * - a press on one of its buttons (type="button": 'Show' password, 'Menu', 'Sign Out').
  * A form the server answers itself (method="post": the 'Language' control) is left to the browser, with the page's
@@ -12,13 +12,15 @@
  */
 
 /** A press kept for the app: a form sent (with the button that sent it), or a button pressed. */
-export type EarlyPress = { form: HTMLFormElement; submitter: HTMLElement | null } | { button: HTMLButtonElement };
+type EarlyPress = { form: HTMLFormElement; submitter: HTMLElement | null } | { button: HTMLButtonElement };
 
 export interface EarlyPresses {
-  /** Stops keeping presses (the app answers them from now on) and gives those kept, oldest first. */
-  takeOver(): EarlyPress[];
-  /** The kept presses have been done: the status line is cleared. */
-  settled(): void;
+  /**
+   * Stops keeping presses (the app answers them from now on), and gives what does those kept: once the app has drawn
+   * the page, in the order pressed, where still on the page (a form sent again with its button, a button pressed
+   * again); then the status line is cleared.
+   */
+  takeOver(): () => void;
 }
 
 declare global {
@@ -68,17 +70,27 @@ function onClick(event: MouseEvent): void {
 
 document.addEventListener('submit', onSubmit, true);
 document.addEventListener('click', onClick, true);
+
+function doPresses(kept: EarlyPress[]): void {
+  for (const press of kept) {
+    if ('button' in press) {
+      if (press.button.isConnected) press.button.click();
+    } else if (press.form.isConnected) {
+      const { form, submitter } = press;
+      form.requestSubmit(submitter instanceof HTMLButtonElement && submitter.form === form ? submitter : null);
+    }
+  }
+  const line = status();
+  line?.removeAttribute('role');
+  if (line) line.textContent = '';
+}
+
 window.sevaEarlyPresses = {
   takeOver() {
     document.removeEventListener('submit', onSubmit, true);
     document.removeEventListener('click', onClick, true);
     const kept = presses;
     presses = [];
-    return kept;
-  },
-  settled() {
-    const line = status();
-    line?.removeAttribute('role');
-    if (line) line.textContent = '';
+    return () => doPresses(kept);
   },
 };

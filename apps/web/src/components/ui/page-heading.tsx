@@ -18,12 +18,6 @@ if (typeof document !== 'undefined') {
   for (const type of ['click', 'submit']) document.addEventListener(type, () => (userAsked = true), true);
 }
 
-/** Focus is on a control of the page, where the user put it (not on the page itself, nor on this heading). */
-const focusIsElsewhere = (heading: HTMLElement | null) => {
-  const focused = document.activeElement;
-  return focused !== null && focused !== document.body && focused !== heading && focused.isConnected;
-};
-
 /**
  * The screen's h1; takes focus when it appears (route or view change) so screen readers announce where the user is,
  * unless the user is on a control of the page and asked for nothing since the last heading (`userAsked`).
@@ -41,7 +35,8 @@ export function PageHeading({ children, focusKey, id, focusOnLoad = false }: { c
       });
       if (!focusOnLoad) return;
     }
-    if (focusIsElsewhere(ref.current) && !asked) return;
+    // Focus is on a control of the page, where the user put it, and they asked for nothing.
+    if (!asked && document.activeElement !== document.body && document.activeElement !== ref.current) return;
     ref.current?.focus({ preventScroll: false });
   }, [focusKey, focusOnLoad]);
   // A screen's heading from the screen table is English (lib/screens.ts), said in the page's language.
