@@ -1,15 +1,9 @@
 import { Trans } from '@lingui/react/macro';
 import { useLingui } from '@lingui/react';
-import { isLocale, LANGUAGE_FORM, LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE, LOCALE_NAMES, LOCALES, type Locale } from '@seva/shared';
+import { isLocale, LANGUAGE_FORM, LOCALE_NAMES, LOCALES } from '@seva/shared';
 import { useId, type FormEvent } from 'react';
 import { useLocation } from 'react-router';
-import { useSaveLanguage } from '../../lib/i18n/account-language.ts';
-import { switchTo } from '../../lib/i18n/catalogs.ts';
-
-function remember(locale: Locale): void {
-  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
-  document.cookie = `${LOCALE_COOKIE}=${locale}; Path=/; Max-Age=${LOCALE_COOKIE_MAX_AGE}; SameSite=Lax${secure}`;
-}
+import { useSignedIn } from '../../lib/session.ts';
 
 /**
  * The 'Language' control, in every screen's footer and on /profile (issues #23, #33): each language named in itself
@@ -23,14 +17,13 @@ export function LanguageControl({ labelledBy }: { labelledBy?: string }) {
   const { i18n } = useLingui();
   const ownLabel = useId();
   const { pathname } = useLocation();
-  const save = useSaveLanguage();
+  const signedIn = useSignedIn().data;
   const choose = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const locale = (event.nativeEvent as SubmitEvent).submitter?.getAttribute('value');
     if (!isLocale(locale)) return;
-    remember(locale);
-    await switchTo(locale);
-    save(locale);
+    const { chooseLanguage } = await import('../../lib/i18n/choose-language.ts');
+    await chooseLanguage(locale, Boolean(signedIn && !signedIn.helper));
   };
   return (
     <form method="post" action={LANGUAGE_FORM.path} className="language-control" onSubmit={(event) => void choose(event)}>
