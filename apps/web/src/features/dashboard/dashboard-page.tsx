@@ -17,7 +17,19 @@ const CARDS = [
 ] as const;
 
 /**
- * /dashboard: 'My Dashboard', the welcome and the profile menu (product §2), then the user's set-up as a short
+ * What /dashboard says under its heading to everyone, drawn by the page prerendered for a signed-in browser too
+ * (app/layout/feature-layout.tsx), so the screen's largest text paints at once (D-068).
+ */
+export function Introduction() {
+  return (
+    <p>
+      <Trans>Set up the SEVA glasses here: the faces they recognise, who they contact in an emergency, their manual and their features.</Trans>
+    </p>
+  );
+}
+
+/**
+ * /dashboard: 'My Dashboard', what it is for, the welcome and the profile menu (product §2), then the user's set-up as a short
  * checklist with the next step (issue #9), then the four cards.
  */
 export function DashboardPage() {
@@ -29,13 +41,14 @@ export function DashboardPage() {
   const incomplete = !helper && user && (!user.username || !user.phone);
   return (
     <>
+      <PageHeading>{screenHeadings[paths.dashboard]}</PageHeading>
+      <Introduction />
       <div className="page-title-row">
-        <PageHeading>{screenHeadings[paths.dashboard]}</PageHeading>
+        <p className="lead">
+          <Trans>Welcome back, {name}</Trans>
+        </p>
         <ProfileMenu name={name} />
       </div>
-      <p className="lead">
-        <Trans>Welcome back, {name}</Trans>
-      </p>
       <StatusRegion tone="error" message={incomplete ? t`Profile data incomplete. Please update your profile.` : null} />
       <SetUpChecklist email={user?.email} wearer={helper ? (helper.actingFor?.username ?? user?.username ?? '') : undefined} />
       <h2 className="section-heading">
