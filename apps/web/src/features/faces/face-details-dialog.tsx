@@ -2,10 +2,9 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { consentGivenMessage, type FaceSummary } from '@seva/shared';
 import { Button } from '../../components/ui/button.tsx';
 import { ModalDialog } from '../../components/ui/modal-dialog.tsx';
-import { formatDate } from '../../lib/dates.ts';
+import { formatDate, formatDateTime } from '../../lib/dates.ts';
 import { useLocalise } from '../../lib/i18n/use-localise.ts';
 import { useFacePhotos } from './api/get-face-photos.ts';
-import { formatFaceDate } from './face-date.ts';
 import { FaceImage } from './face-image.tsx';
 import { FacePhotosSection } from './face-photos-section.tsx';
 
@@ -35,7 +34,7 @@ export function FaceDetailsDialog({ email, face, onClose }: { email: string; fac
               <Trans>Date added</Trans>
             </dt>
             <dd>
-              <time dateTime={face.timestamp}>{formatFaceDate(face.timestamp, true)}</time>
+              <time dateTime={face.timestamp}>{formatDateTime(face.timestamp)}</time>
             </dd>
             <dt>
               <Trans>Face ID</Trans>

@@ -1,9 +1,10 @@
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { FaceSummary } from '@seva/shared';
+import { useEffect, useRef } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { useLocalise } from '../../lib/i18n/use-localise.ts';
-import { formatFaceDate } from './face-date.ts';
+import { formatDate } from '../../lib/dates.ts';
 import { FaceImage } from './face-image.tsx';
 
 export type FaceAction = 'details' | 'edit' | 'delete';
@@ -32,7 +33,7 @@ export function FaceList({ faces, notice, onAction }: { faces: FaceSummary[]; no
 function FaceCard({ face, notice, onAction }: { face: FaceSummary; notice: FaceNotice | null; onAction: (action: FaceAction, face: FaceSummary) => void }) {
   const { t } = useLingui();
   const { name, photo_count: count } = face;
-  const added = formatFaceDate(face.timestamp);
+  const added = formatDate(face.timestamp);
   return (
     <li className="face-card">
       <FaceImage src={face.face_url} name={face.name} size={96} box={face.face_box} />
@@ -61,11 +62,18 @@ function FaceCard({ face, notice, onAction }: { face: FaceSummary; notice: FaceN
   );
 }
 
-/** A message about this face: the shared rules' ones are English (D-058), said in the page's language. */
+/**
+ * A message about this face: the shared rules' ones are English (D-058), said in the page's language. It is scrolled
+ * into view as it appears, below the button that has focus back, so that a magnified screen shows it too.
+ */
 function RowNotice({ message }: { message: string | null }) {
   const localise = useLocalise();
+  const notice = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (message) notice.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [message]);
   return (
-    <p role="status" className={message ? 'notice notice-success face-card-notice' : 'visually-empty'}>
+    <p ref={notice} role="status" className={message ? 'notice notice-success face-card-notice' : 'visually-empty'}>
       {message && localise(message)}
     </p>
   );

@@ -17,7 +17,7 @@ async function openAshasDetails() {
   backend.facePhotos = [aPhoto(asha, 1), aPhoto(asha, 2, { added_by: 'Sam', quality: 'usable' }), aPhoto(asha, 3, { added_by: 'Sam', quality: undefined }), ...photosOf(aFace(2, 'Ben', 1))];
   const view = renderWithProviders(<FacesPage />, { route: paths.faces });
   await view.events.click(await screen.findByRole('button', { name: 'View details for Asha Rao' }));
-  const dialog = screen.getByRole('dialog', { name: 'Face details' });
+  const dialog = await screen.findByRole('dialog', { name: 'Face details' });
   await within(dialog).findByRole('list');
   return { ...view, dialog };
 }
@@ -101,7 +101,7 @@ describe("a person's photos (issue #32)", () => {
     backend.facePhotos = photosOf(five);
     const { events } = renderWithProviders(<FacesPage />, { route: paths.faces });
     await events.click(await screen.findByRole('button', { name: 'View details for Chitra' }));
-    const dialog = screen.getByRole('dialog', { name: 'Face details' });
+    const dialog = await screen.findByRole('dialog', { name: 'Face details' });
     expect(await within(dialog).findByText(photoMessages.tooManyPhotos)).toBeInTheDocument();
     expect(within(dialog).queryByRole('link', { name: /^Add a photo of/ })).not.toBeInTheDocument();
   });

@@ -5,10 +5,10 @@ import { useEffect, useRef, useState, type RefObject } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { useLocalise } from '../../lib/i18n/use-localise.ts';
+import { formatDate } from '../../lib/dates.ts';
 import { addPhotoOf } from '../../lib/paths.ts';
 import { useFacePhotos } from './api/get-face-photos.ts';
 import { DeletePhotoDialog } from './delete-photo-dialog.tsx';
-import { formatFaceDate } from './face-date.ts';
 import { FaceImage } from './face-image.tsx';
 import { loadErrorMessage } from './load-error-message.ts';
 
@@ -115,7 +115,7 @@ function PhotoItem({ photo, name, onDelete }: { photo: FacePhoto; name: string; 
   const { t } = useLingui();
   const localise = useLocalise();
   const { number } = photo;
-  const added = formatFaceDate(photo.added_at);
+  const added = formatDate(photo.added_at);
   const helper = photo.added_by ?? '';
   const quality = photo.quality === 'good' ? t`Good` : photo.quality === 'usable' ? t`Usable` : t`Not checked`;
   return (

@@ -48,7 +48,7 @@ describe('FacesPage', () => {
     const { events } = renderPage();
     const editButton = await screen.findByRole('button', { name: 'Edit Penny' });
     await events.click(editButton);
-    const dialog = screen.getByRole('dialog', { name: 'Edit Penny' });
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Penny' });
     const name = within(dialog).getByRole('textbox', { name: 'Name' });
     expect(name).toHaveValue('Penny');
     expect(name).toHaveFocus();
@@ -78,7 +78,7 @@ describe('FacesPage', () => {
     backend.faces = Array.from({ length: 11 }, (_, i) => aFace(i + 1, `Person ${String(i + 1).padStart(2, '0')}`));
     const { events } = renderPage();
     await events.click(await screen.findByRole('button', { name: 'Edit Person 01' }));
-    const name = within(screen.getByRole('dialog')).getByRole('textbox', { name: 'Name' });
+    const name = within(await screen.findByRole('dialog')).getByRole('textbox', { name: 'Name' });
     await events.clear(name);
     await events.type(name, 'Zoe{Enter}');
     await waitFor(() => expect(screen.queryByRole('heading', { level: 3, name: 'Person 01' })).not.toBeInTheDocument());
@@ -93,7 +93,7 @@ describe('FacesPage', () => {
     const { events } = renderPage();
     const deleteButton = await screen.findByRole('button', { name: 'Delete Penny' });
     await events.click(deleteButton);
-    let confirm = screen.getByRole('alertdialog', { name: 'Delete Penny?' });
+    let confirm = await screen.findByRole('alertdialog', { name: 'Delete Penny?' });
     expect(confirm).toHaveAccessibleDescription(
       'Are you sure you want to delete this face? Your SEVA glasses will stop recognising Penny. Their photos and what was learnt from them are deleted, and this cannot be undone.',
     );
@@ -129,7 +129,7 @@ describe('FacesPage', () => {
     server.use(http.delete('*/face-api/delete_face', () => refusal(404, faceMessages.faceNotFound)));
     const { events } = renderPage();
     await events.click(await screen.findByRole('button', { name: 'Delete Penny' }));
-    const confirm = screen.getByRole('alertdialog');
+    const confirm = await screen.findByRole('alertdialog');
     await events.click(within(confirm).getByRole('button', { name: 'Delete' }));
     expect(await within(confirm).findByRole('alert')).toHaveTextContent('Failed to delete face: This face was not found. It may have been deleted.');
   });

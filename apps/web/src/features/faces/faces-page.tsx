@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { faceMessages, type FaceSummary } from '@seva/shared';
-import { useEffect, useRef, useState, type RefObject } from 'react';
+import type { FaceSummary } from '@seva/shared';
+import { lazy, Suspense, useEffect, useRef, useState, type RefObject } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { PageHeading } from '../../components/ui/page-heading.tsx';
@@ -12,9 +12,6 @@ import { useSession } from '../../lib/session.ts';
 import { useTimedMessage } from '../../lib/use-timed-message.ts';
 import { screenHeadings } from '../../lib/screens.ts';
 import { useFaces } from './api/get-faces.ts';
-import { DeleteFaceDialog, faceDeletedMessage } from './delete-face-dialog.tsx';
-import { EditFaceDialog } from './edit-face-dialog.tsx';
-import { FaceDetailsDialog } from './face-details-dialog.tsx';
 import { FaceList, type FaceAction, type FaceNotice } from './face-list.tsx';
 import { FaceListControls } from './face-list-controls.tsx';
 import { DEFAULT_PAGE_SIZE, faceListView, type NameOrder } from './face-list-state.ts';
@@ -22,6 +19,24 @@ import { loadErrorMessage } from './load-error-message.ts';
 import { Pagination } from './pagination.tsx';
 
 const LOADING_MESSAGE = msg`Loading your faces…`;
+
+/** Loaded as soon as a list is shown; a dialog asked for before it has loaded opens once it has (face-dialogs.tsx). */
+const FaceDialogs = lazy(() => import('./face-dialogs.tsx'));
+
+/**
+ * What /faces says under its heading to everyone, drawn by the page prerendered for a signed-in browser too
+ * (app/layout/feature-layout.tsx), so the screen's largest text paints at once (D-068).
+ */
+export function Introduction() {
+  return (
+    <p className="lead">
+      <Trans>
+        Teach your glasses the faces of the people you know, so they can tell you who is with you. A face is kept only
+        with the person's consent, and only you and the helpers you choose see its photos.
+      </Trans>
+    </p>
+  );
+}
 
 /** /faces, the Face Management Console (product §2, §4, §8, §9). */
 export function FacesPage() {
@@ -68,16 +83,15 @@ export function FacesPage() {
 
   return (
     <>
-      <div className="page-title-row">
-        <PageHeading>{screenHeadings[paths.faces]}</PageHeading>
-        <div className="actions">
-          <Link to={paths.addFace} className="button button-primary faces-link-button">
-            <Trans>Add New Face</Trans>
-          </Link>
-          <Link to={paths.testRecognition} className="button button-secondary faces-link-button">
-            <Trans>Test recognition</Trans>
-          </Link>
-        </div>
+      <PageHeading>{screenHeadings[paths.faces]}</PageHeading>
+      <Introduction />
+      <div className="actions">
+        <Link to={paths.addFace} className="button button-primary faces-link-button">
+          <Trans>Add New Face</Trans>
+        </Link>
+        <Link to={paths.testRecognition} className="button button-secondary faces-link-button">
+          <Trans>Test recognition</Trans>
+        </Link>
       </div>
       <StatusRegion tone={status.tone} message={status.message} />
       {faces.isError ? (
@@ -90,9 +104,11 @@ export function FacesPage() {
       {faces.data?.length === 0 ? <EmptyState headingRef={contentHeading} /> : null}
       {faces.data?.length ? <FaceCollection faces={faces.data} notice={notice} headingRef={contentHeading} onAction={openDialog} /> : null}
 
-      <FaceDetailsDialog email={email} face={open?.action === 'details' ? open.face : null} onClose={close} />
-      <EditFaceDialog email={email} face={open?.action === 'edit' ? open.face : null} onClose={close} onSaved={(face) => closeWith(faceMessages.updated, face.face_id)} />
-      <DeleteFaceDialog email={email} face={open?.action === 'delete' ? open.face : null} onClose={close} onDeleted={(face) => closeWith(faceDeletedMessage(face.name, i18n), null)} />
+      {listShown || open ? (
+        <Suspense fallback={null}>
+          <FaceDialogs email={email} open={open} onClose={close} onDone={closeWith} />
+        </Suspense>
+      ) : null}
     </>
   );
 }
@@ -132,7 +148,7 @@ function EmptyState({ headingRef }: { headingRef: RefObject<HTMLHeadingElement |
         <Trans>Welcome to your Face Management Console</Trans>
       </h2>
       <p>
-        <Trans>You have not added any faces yet. Add the people you know, so your SEVA glasses can tell you who is with you.</Trans>
+        <Trans>You have not added any faces yet.</Trans>
       </p>
       <Link to={paths.addFace} className="button button-primary faces-link-button">
         <Trans>Add Your First Face</Trans>
