@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { allowedLengths, COUNTRIES, countryLabel, DEFAULT_LOCALE, digitCountText } from '@seva/shared';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import type { phoneNumberReadBack } from '../../lib/phone-parser.ts';
 import { useLocalise } from '../../lib/i18n/use-localise.ts';
@@ -11,11 +11,21 @@ import { TextField } from './text-field.tsx';
  * Every country shown as 'name (code)' (product §3), one per code: in English by SPEC's names, sorted by name; in
  * another language by the name Intl gives the country there ('भारत (+91)'), sorted as that language sorts.
  */
-function countryOptions(locale: string): Array<{ value: string; label: string }> {
+function countryOptions(locale: string): CountryOption[] {
   if (locale === DEFAULT_LOCALE) return COUNTRIES.map((c) => ({ value: c.code, label: countryLabel(c) }));
   const names = new Intl.DisplayNames([locale], { type: 'region' });
-  return COUNTRIES.map((c) => ({ value: c.code, label: `${names.of(c.region) ?? c.name} (${c.code})` })).sort((a, b) => a.label.localeCompare(b.label, locale));
+  const order = new Intl.Collator(locale);
+  return COUNTRIES.map((c) => ({ value: c.code, label: `${names.of(c.region) ?? c.name} (${c.code})` })).sort((a, b) => order.compare(a.label, b.label));
 }
+
+interface CountryOption {
+  value: string;
+  label: string;
+}
+
+/** Each language's list, made once: a page with two phone fields (/sos) asks ICU for names and order once. */
+const optionsByLocale = new Map<string, CountryOption[]>();
+const countryOptionsIn = (locale: string) => optionsByLocale.get(locale) ?? optionsByLocale.set(locale, countryOptions(locale)).get(locale)!;
 
 type ReadBack = typeof phoneNumberReadBack;
 
@@ -64,7 +74,7 @@ interface PhoneFieldProps {
 export function PhoneField(props: PhoneFieldProps) {
   const { t, i18n } = useLingui();
   const localise = useLocalise();
-  const options = useMemo(() => countryOptions(i18n.locale), [i18n.locale]);
+  const options = countryOptionsIn(i18n.locale);
   const digits = localise(digitCountText(allowedLengths(props.countryCode)));
   const code = props.countryCode;
   const readBack = usePhoneReadBack(props.phoneText, props.countryCode);
