@@ -2,7 +2,6 @@ import { useLocalise } from '../../lib/i18n/use-localise.ts';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { actingForMessages, youAreHelping, type HelperSessionInfo } from '@seva/shared';
 import { useEffect, useRef, useState } from 'react';
-import { useFocusWithin, useKeyboard } from 'react-aria';
 import { Link, NavLink, useLocation } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { paths } from '../../lib/paths.ts';
@@ -25,16 +24,30 @@ export function TopNavigation({ current }: { current?: string } = {}) {
   const feature = localise(current ?? featureForPath(pathname));
   useEffect(() => setOpen(false), [pathname]);
   const toggle = useRef<HTMLButtonElement>(null);
-  const { focusWithinProps } = useFocusWithin({ onBlurWithin: () => setOpen(false) });
-  const { keyboardProps } = useKeyboard({
-    onKeyDown: (event) => {
-      if (event.key !== 'Escape' || !open) return event.continuePropagation();
+  // The header's own listeners, not react-aria's focus-within and keyboard hooks, which would put 8 KB (gzip) in
+  // every page's first chunk.
+  const header = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const element = header.current;
+    if (!element) return;
+    const closeWhenFocusLeaves = (event: FocusEvent) => {
+      if (!(event.relatedTarget instanceof Node && element.contains(event.relatedTarget))) setOpen(false);
+    };
+    const closeOnEscape = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || !open) return;
+      event.stopPropagation();
       setOpen(false);
       toggle.current?.focus();
-    },
-  });
+    };
+    element.addEventListener('focusout', closeWhenFocusLeaves);
+    element.addEventListener('keydown', closeOnEscape);
+    return () => {
+      element.removeEventListener('focusout', closeWhenFocusLeaves);
+      element.removeEventListener('keydown', closeOnEscape);
+    };
+  }, [open]);
   return (
-    <header className="site-header" {...focusWithinProps} {...keyboardProps}>
+    <header ref={header} className="site-header">
       <div className="site-header-bar">
         <Link to={paths.dashboard} className="brand" aria-label={t`SEVA home`}>
           <img src="/logo.svg" alt="" width="40" height="40" />
