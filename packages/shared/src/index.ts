@@ -40,7 +40,10 @@ export {
 export { type FeatureWithLink, type FeaturesResponse, featureWithLinkSchema, featuresAnswerSchema } from './schemas/features.ts';
 export {
   FACE_NAME_MAX, MAX_IMAGE_BYTES, FACE_PAGE_SIZES, MAX_FACES_PER_USER, MAX_ANALYSES_IN_FLIGHT, faceMessages,
-  duplicateFaceNameMessage, faceNameKey, faceNameField, listFacesSchema, storeFaceFieldsSchema, renameFaceSchema,
+  duplicateFaceNameMessage, faceNameKey,
+} from './face-rules.ts';
+export {
+  faceNameField, listFacesSchema, storeFaceFieldsSchema, renameFaceSchema,
   deleteFaceSchema, recognizeFieldsSchema, type FaceSummary, type FaceBox, imageTypeOfDataUrl,
   faceFileName, estimatedSizeKb, faceBoxSchema, faceSummarySchema, faceListSchema, detectAnswerSchema,
 } from './schemas/faces.ts';
