@@ -47,14 +47,22 @@ function templates(messages: Messages): Template[] {
 function localiseValue(locale: string, name: string, english: string): string {
   if (name === 'country') {
     const region = countryByName(english)?.region;
-    return region ? (new Intl.DisplayNames([locale], { type: 'region' }).of(region) ?? english) : english;
+    return region ? (regionNames(locale).of(region) ?? english) : english;
   }
   if (name === 'digits') {
     const numbers = english.match(/\d+/g) ?? [];
-    return new Intl.ListFormat(locale, { type: 'disjunction' }).format(numbers.map((n) => Number(n).toLocaleString(locale)));
+    return alternatives(locale).format(numbers.map((n) => Number(n).toLocaleString(locale)));
   }
   return english;
 }
+
+/** One of each per language: making one reads ICU's data for it, which costs a slow phone a long task each time. */
+const onePerLocale = <T>(make: (locale: string) => T) => {
+  const made = new Map<string, T>();
+  return (locale: string): T => made.get(locale) ?? made.set(locale, make(locale)).get(locale)!;
+};
+const regionNames = onePerLocale((locale) => new Intl.DisplayNames([locale], { type: 'region' }));
+const alternatives = onePerLocale((locale) => new Intl.ListFormat(locale, { type: 'disjunction' }));
 
 /**
  * An English message of the shared rules or the server (a zod rule's message, a refusal's) in `i18n`'s language.
