@@ -12,6 +12,9 @@ export const MAX_FACES_PER_USER = 1000;
 /** Pictures of one user that the face engine analyses (or has queued) at once. */
 export const MAX_ANALYSES_IN_FLIGHT = 2;
 
+/** '1,000': an English number, without Intl's number format, which a page would otherwise load as this module loads. */
+const withThousands = (n: number) => String(n).replace(/\B(?=(\d{3})+$)/g, ',');
+
 export const faceMessages = {
   nameRequired: /*i18n*/ 'Please enter a name',
   nameEmpty: /*i18n*/ 'Name cannot be empty',
@@ -34,7 +37,7 @@ export const faceMessages = {
   fileMissing: /*i18n*/ 'Please choose an image of the face to register.',
   engineBusy: /*i18n*/ 'The face service is busy right now. Please try again in a moment.',
   analysesInFlight: /*i18n*/ 'Two of your pictures are still being checked. Please wait for them to finish, then try again.',
-  quotaReached: fill(/*i18n*/ 'You have reached the limit of {max} faces. Please delete faces you no longer need before adding new ones.', { max: MAX_FACES_PER_USER.toLocaleString('en') }),
+  quotaReached: fill(/*i18n*/ 'You have reached the limit of {max} faces. Please delete faces you no longer need before adding new ones.', { max: withThousands(MAX_FACES_PER_USER) }),
 } as const;
 
 /** product §5: 'A face with the name "{name}" already exists. Please use a different name.' */

@@ -37,11 +37,15 @@ export function filterByName<T extends { name: string }>(faces: readonly T[], se
   return faces.filter((face) => face.name.toLocaleLowerCase().includes(needle));
 }
 
-const collator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
+/** Made when a list is first sorted, not as the screen's code loads: making it reads ICU's collation data (D-069). */
+let collator: Intl.Collator | undefined;
 
 export function sortByName<T extends { name: string }>(faces: readonly T[], order: NameOrder): T[] {
+  if (faces.length < 2) return [...faces];
   const sign = order === 'asc' ? 1 : -1;
-  return [...faces].sort((a, b) => sign * collator.compare(a.name, b.name));
+  collator ??= new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
+  const { compare } = collator;
+  return [...faces].sort((a, b) => sign * compare(a.name, b.name));
 }
 
 /** product §9: the first and last page and the current page ±1, with an ellipsis wherever pages are left out. */
