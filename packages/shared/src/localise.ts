@@ -50,18 +50,23 @@ function localiseValue(locale: string, name: string, english: string): string {
     return region ? (regionNames(locale).of(region) ?? english) : english;
   }
   if (name === 'digits') {
-    const numbers = english.match(/\d+/g) ?? [];
-    return alternatives(locale).format(numbers.map((n) => Number(n).toLocaleString(locale)));
+    const numbers = (english.match(/\d+/g) ?? []).map((n) => numbersIn(locale).format(Number(n)));
+    // One count (most countries) needs no list, nor ICU's list patterns for the language.
+    return numbers.length === 1 ? numbers[0]! : alternatives(locale).format(numbers);
   }
   return english;
 }
 
-/** One of each per language: making one reads ICU's data for it, which costs a slow phone a long task each time. */
+/**
+ * One of each per language: making one reads ICU's data for it, which costs a slow phone a long task each time
+ * (`toLocaleString(locale)` makes a number format on every call).
+ */
 const onePerLocale = <T>(make: (locale: string) => T) => {
   const made = new Map<string, T>();
   return (locale: string): T => made.get(locale) ?? made.set(locale, make(locale)).get(locale)!;
 };
 const regionNames = onePerLocale((locale) => new Intl.DisplayNames([locale], { type: 'region' }));
+const numbersIn = onePerLocale((locale) => new Intl.NumberFormat(locale));
 const alternatives = onePerLocale((locale) => new Intl.ListFormat(locale, { type: 'disjunction' }));
 
 /**
