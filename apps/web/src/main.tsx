@@ -6,6 +6,7 @@ import { takeOverEarlyPresses } from './app/early-presses.ts';
 import { loadScreensAt } from './app/load-screens.ts';
 import { queryClient } from './app/providers.tsx';
 import { routes } from './app/router.tsx';
+import { DEFAULT_LOCALE, prepareNumbers } from '@seva/shared';
 import { pageLocale, startIn } from './lib/i18n/catalogs.ts';
 import { lacksLinkToken } from './lib/screens.ts';
 import { sessionQuery } from './lib/session.ts';
@@ -24,7 +25,13 @@ async function start(root: HTMLElement): Promise<void> {
   const prerendered = root.hasChildNodes() && !(window.history.state as { usr?: unknown } | null)?.usr && !lacksLinkToken(window.location);
   // A page rendered here asks who is signed in while its screen loads, not after (a signed-in screen waits for both).
   if (!prerendered) void queryClient.prefetchQuery(sessionQuery);
-  await startIn(pageLocale());
+  const locale = pageLocale();
+  await startIn(locale);
+  // In a task of its own, before the first render draws a number in the page's language (D-069).
+  if (locale !== DEFAULT_LOCALE) {
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    prepareNumbers(locale);
+  }
   await loadScreensAt(routes, window.location.pathname);
   const app = <App router={createBrowserRouter(routes)} prerendered={prerendered ? window.location.pathname : null} />;
   // As a transition, React renders in slices and lets the browser answer in between (a slow phone's main thread is not

@@ -67,6 +67,14 @@ const onePerLocale = <T>(make: (locale: string) => T) => {
 };
 const regionNames = onePerLocale((locale) => new Intl.DisplayNames([locale], { type: 'region' }));
 const numbersIn = onePerLocale((locale) => new Intl.NumberFormat(locale));
+
+/**
+ * Reads ICU's number data for `locale` now: the first message with a number in a language otherwise reads it inside
+ * whatever is drawing it, which on a slow phone makes one long task of both (web's main.tsx, D-069).
+ */
+export function prepareNumbers(locale: string): void {
+  numbersIn(locale);
+}
 const alternatives = onePerLocale((locale) => new Intl.ListFormat(locale, { type: 'disjunction' }));
 
 /**
