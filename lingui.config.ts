@@ -10,7 +10,7 @@ const exclude = ['**/*.test.*', '**/testing/**'];
 /** The shared files whose messages only signed-in screens show: the glasses' (pairing shows only these)… */
 const GLASSES = ['devices.ts', 'glasses-scopes.ts'];
 /** …and the features' and the user's data's. */
-const DATA = ['features.ts', 'schemas/faces.ts', 'schemas/face-photos.ts', 'schemas/face-recognition.ts', 'schemas/contacts.ts', 'schemas/profile.ts'];
+const DATA = ['features.ts', 'face-rules.ts', 'schemas/faces.ts', 'schemas/face-photos.ts', 'schemas/face-recognition.ts', 'schemas/contacts.ts', 'schemas/profile.ts'];
 /** The shared files whose messages only some signed-out screens show: the account's (reset, restore) and the helpers'. */
 const ACCOUNT = ['account.ts'];
 const HELPERS = ['helpers.ts'];
