@@ -10,7 +10,7 @@ import { invalid } from './domain-errors.ts';
 export function parseInput<S extends z.ZodType>(schema: S, input: object): z.infer<S> {
   const result = schema.safeParse(input);
   if (result.success) {
-    const field = fieldWithNul(result.data);
+    const field = fieldNotText(result.data);
     if (field !== undefined) throw invalid(/*i18n*/ 'This text contains a character that is not allowed.', field);
     return result.data;
   }
@@ -24,21 +24,28 @@ export function parseInput<S extends z.ZodType>(schema: S, input: object): z.inf
   throw invalid(message, field);
 }
 
-/** PostgreSQL text cannot hold U+0000, so no parsed string may: the path of one that does ('' for the root), if any. */
-function fieldWithNul(data: unknown): string | undefined {
+/**
+ * The path of a parsed string that is not text a person could have typed ('' for the root), if any: one holding
+ * U+0000, which PostgreSQL text cannot hold, or half a UTF-16 character (a lone surrogate), which has no UTF-8 and
+ * breaks whatever encodes it next: a database, a rate limit's key, an e-mail (issue #34).
+ */
+function fieldNotText(data: unknown): string | undefined {
   const pending: Array<[unknown, string]> = [[data, '']];
   for (let next = pending.pop(); next; next = pending.pop()) {
     const [value, path] = next;
-    if (typeof value === 'string' && value.includes('\u0000')) return path;
+    if (typeof value === 'string' && notText(value)) return path;
     if (!Array.isArray(value) && !isPlainObject(value)) continue;
     for (const [key, child] of Object.entries(value)) {
       const childPath = path ? `${path}.${key}` : key;
-      if (key.includes('\u0000')) return childPath;
+      if (notText(key)) return childPath;
       pending.push([child, childPath]);
     }
   }
   return undefined;
 }
+
+/** With the u flag, \p{Cs} matches only a surrogate that is not half of a pair. */
+const notText = (value: string) => value.includes('\u0000') || /\p{Cs}/u.test(value);
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype;
