@@ -47,6 +47,7 @@ export const helperMessages = {
   // The invitation link
   invitationInvalid: /*i18n*/ 'This invitation link is not valid.',
   invitationUsed: /*i18n*/ 'This invitation has already been accepted. Please sign in as a helper.',
+  accountMadeMeanwhile: /*i18n*/ "A helper account for this address was made a moment ago, by another invitation. Open this invitation again and sign in with that account's password.",
   invitationCancelled: /*i18n*/ 'This invitation was cancelled. Please ask for a new one.',
   invitationDeclined: /*i18n*/ 'This invitation was declined. Please ask for a new one.',
   invitationExpired: fill(/*i18n*/ 'This invitation has expired: a link works for {days} days. Please ask for a new one.', { days: INVITATION_DAYS }),

@@ -10,8 +10,7 @@ export async function wearerWithHelper(t: TestApp) {
 }
 
 /** Invites a fresh helper address for the wearer; answers the helper and the e-mailed token. */
-export async function invitedHelper(t: TestApp, wearerCookie: string) {
-  const helper = uninvitedHelper();
+export async function invitedHelper(t: TestApp, wearerCookie: string, helper = uninvitedHelper()) {
   return { helper, token: await inviteHelper(injectedPortal(t), wearerCookie, helper) };
 }
 

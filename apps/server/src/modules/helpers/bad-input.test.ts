@@ -34,6 +34,21 @@ describe.each(engines)('bad input to helpers on %s', (engine) => {
     mails: t.mails.length,
   });
 
+  it('gives two invitations to one new address, accepted at the same moment, one account and a clear 409 (issue #34)', async () => {
+    const helper = uninvitedHelper();
+    const first = await invitedHelper(t, (await signedInUser(t)).cookie, helper);
+    const second = await invitedHelper(t, (await signedInUser(t)).cookie, helper);
+    const accept = (token: string) => send('POST', '/api/helper-invitations/accept', { token, name: helper.name, password: helper.password, confirmPassword: helper.password });
+    const answers = await Promise.all([accept(first.token), accept(second.token)]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    const refused = answers.findIndex((answer) => answer.status === 409);
+    expect(answers[refused]!.json).toEqual({ message: helperMessages.accountMadeMeanwhile });
+    expect(await db().selectFrom('helper_accounts').select('id').where('email', '=', helper.email).execute()).toHaveLength(1);
+    // The refused invitation is still open: accepted again, it asks for the account the other one made.
+    const again = await send('POST', '/api/helper-invitations/accept', { token: [first, second][refused]!.token, password: helper.password });
+    expect(again.status).toBe(200);
+  });
+
   it('refuses malformed addresses and names with hidden characters, inviting nobody and sending nothing', async () => {
     const wearer = await signedInUser(t);
     const before = await snapshot();

@@ -149,11 +149,19 @@ export function createInvitations(kit: HelperKit, { steps }: HelperSessions) {
         if (isWeakPassword(input.password, [input.name, link.email])) throw invalid(messages.passwordTooWeak, 'password');
         account = { id: randomUUID(), email: link.email, name: input.name, password_hash: await hashPassword(input.password), created_at: iso(), locale: caller.locale ?? null };
       }
-      const token = await db.transaction().execute(async (trx) => {
-        if (!existing) await store.insertAccount(trx, account);
-        if (!(await store.moveLink(trx, link.id, 'invited', { status: 'active', helper_id: account.id, accepted_at: iso() }))) throw expired(helperMessages.invitationUsed);
-        return newSession(trx, account.id, link.wearer_id, caller);
-      });
+      const token = await db
+        .transaction()
+        .execute(async (trx) => {
+          if (!existing) await store.insertAccount(trx, account);
+          if (!(await store.moveLink(trx, link.id, 'invited', { status: 'active', helper_id: account.id, accepted_at: iso() }))) throw expired(helperMessages.invitationUsed);
+          return newSession(trx, account.id, link.wearer_id, caller);
+        })
+        .catch((error: unknown) => {
+          // Two invitations to one new address, accepted at once: the other made the account first (issue #34). This
+          // invitation stays open, and now asks for that account's password.
+          if (!existing && isUniqueViolation(error)) throw conflict(helperMessages.accountMadeMeanwhile);
+          throw error;
+        });
       await endPrevious(previousToken);
       await tell(acceptedMail(i18nOfAccount({ locale: link.wearer_locale }), link.wearer_email, { wearer: link.wearer_username, helperName: link.name, profileLink: `${config.publicUrl}/profile` }));
       return { token, probe: (await probeOf(hashToken(token)))! };

@@ -120,8 +120,8 @@ export function invitationRoutes(helpers: HelpersService, options: CookieOptions
     const accept = helperCall(
       "Accept an invitation; the browser is signed in as the helper, acting for the wearer",
       security.anyone,
-      { body: acceptInvitationSchema, description: 'Without a helper account for the address: `name`, `password` and `confirmPassword` make one; with one: its `password`.' },
-      { 200: helperSignedInAnswerSchema, ...refusals(400, 401, 403, 404, 410, 429) },
+      { body: acceptInvitationSchema, description: 'Without a helper account for the address: `name`, `password` and `confirmPassword` make one; with one: its `password`. 409 when another invitation made that account a moment ago.' },
+      { 200: helperSignedInAnswerSchema, ...refusals(400, 401, 403, 404, 409, 410, 429) },
     );
     app.post('/accept', accept, async (request, reply) => {
       const { token, probe } = await helpers.accept(parseBody(acceptInvitationSchema, request.body), request.caller, sessionToken(request));
