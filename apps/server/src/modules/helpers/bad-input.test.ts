@@ -49,6 +49,21 @@ describe.each(engines)('bad input to helpers on %s', (engine) => {
     expect(again.status).toBe(200);
   });
 
+  it("counts a helper's wrong current passwords at 'Change password' as failed sign-ins, as a wearer's are (issue #34)", async () => {
+    const { helper, cookie } = await wearerWithHelper(t);
+    const change = (currentPassword: string) =>
+      send('PUT', '/api/helper/password', { currentPassword, newPassword: 'Amber-Falcon8#Rope', confirmPassword: 'Amber-Falcon8#Rope' }, { cookie });
+    for (let attempt = 1; attempt <= 3; attempt += 1) {
+      const wrong = await change(`Wrong-Password${attempt}!`);
+      expect(wrong.status).toBe(400);
+      expect(wrong.json).toEqual({ message: messages.invalidPassword, field: 'currentPassword' });
+    }
+    expect((await change('Wrong-Password4!')).status).toBe(429);
+    // The limit holds for the right password too, and for the helper's sign-in: it is one count.
+    expect((await change(helper.password)).status).toBe(429);
+    expect((await send('POST', '/api/auth/helper/sign-in', { email: helper.email, password: helper.password })).status).toBe(429);
+  });
+
   it('refuses malformed addresses and names with hidden characters, inviting nobody and sending nothing', async () => {
     const wearer = await signedInUser(t);
     const before = await snapshot();

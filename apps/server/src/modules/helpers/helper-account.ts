@@ -1,7 +1,7 @@
 import { helperMessages, messages, type ChangeHelperPasswordInput, type NewPasswordInput } from '@seva/shared';
 import { expired, invalid, notFound } from '../../domain-errors.ts';
 import { hashToken, newToken } from '../../tokens.ts';
-import { hashPassword, isWeakPassword, verifyPassword } from '../identity/passwords.ts';
+import { hashPassword, isWeakPassword } from '../identity/passwords.ts';
 import type { Caller } from '../../caller.ts';
 import { helperResetMail, stoppedMail } from './emails.ts';
 import * as store from './store.ts';
@@ -44,10 +44,12 @@ export function createHelperAccount(kit: HelperKit, { steps }: HelperSessions) {
       await guesses.forgetAccount(signInAccount(account.email));
     },
 
-    /** A helper's new password: the current one confirms it; the helper's other browsers sign in again. */
-    async changePassword(helper: HelperCaller, input: ChangeHelperPasswordInput): Promise<void> {
-      const account = await store.findAccount(db, helper.helperId);
-      if (!account || !(await verifyPassword(account.password_hash, input.currentPassword))) throw invalid(messages.invalidPassword, 'currentPassword');
+    /**
+     * A helper's new password: the current one confirms it, a wrong one counting as a failed sign-in as a wearer's
+     * does (issue #34); the helper's other browsers sign in again.
+     */
+    async changePassword(helper: HelperCaller, input: ChangeHelperPasswordInput, caller: Caller): Promise<void> {
+      const account = await checkPassword(await store.findAccount(db, helper.helperId), input.currentPassword, caller, helper.email, () => invalid(messages.invalidPassword, 'currentPassword'));
       if (isWeakPassword(input.newPassword, [account.name, account.email])) throw invalid(messages.passwordTooWeak, 'newPassword');
       const passwordHash = await hashPassword(input.newPassword);
       await db.transaction().execute(async (trx) => {

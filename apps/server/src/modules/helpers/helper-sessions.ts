@@ -1,7 +1,7 @@
 import { helperMessages, messages, noLongerHelping, type HelperSessionInfo, type HelperSignInInput, type SessionUser } from '@seva/shared';
 import type { Executor } from '../../db/database.ts';
 import type { SignedInUser } from '../../db/signed-in-user.ts';
-import { refused, unauthenticated } from '../../domain-errors.ts';
+import { refused, unauthenticated, type DomainError } from '../../domain-errors.ts';
 import { isTouchDue, sessionExpiry } from '../sessions/lifetime.ts';
 import { hashToken, newToken } from '../../tokens.ts';
 import { verifyAgainstDecoy, verifyPassword } from '../identity/passwords.ts';
@@ -70,12 +70,22 @@ export function createHelperSessions(kit: HelperKit) {
     return { user: acting ? toSessionUser(row as SignedInUser, { withQrCode: false }) : null, helper };
   }
 
-  async function checkPassword(account: store.HelperAccountRow | undefined, password: string, caller: Caller, email: string): Promise<store.HelperAccountRow> {
+  /**
+   * A helper's password, counted as a sign-in under its limits whatever asks (sign-in, accepting, changing or deleting):
+   * a wrong one is a failure, refused with `refusal` ('Invalid credentials' unless the step's own).
+   */
+  async function checkPassword(
+    account: store.HelperAccountRow | undefined,
+    password: string,
+    caller: Caller,
+    email: string,
+    refusal: () => DomainError = () => unauthenticated(messages.invalidCredentials),
+  ): Promise<store.HelperAccountRow> {
     const attempt = await guesses.begin(signInAccount(email), caller.ip);
     const ok = account ? await verifyPassword(account.password_hash, password) : await verifyAgainstDecoy(password);
     if (!account || !ok) {
       await attempt.failed(account !== undefined);
-      throw unauthenticated(messages.invalidCredentials);
+      throw refusal();
     }
     await attempt.succeeded();
     return account;

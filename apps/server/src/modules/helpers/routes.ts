@@ -210,11 +210,11 @@ export function helperOwnRoutes(helpers: HelpersService, identifyWearer: Identif
     const password = helperCall(
       "Change the helper's password; their other browsers sign in again",
       security.session,
-      { body: changeHelperPasswordSchema },
-      { 204: noContent('Changed.'), ...refusals(400, 401, 403) },
+      { body: changeHelperPasswordSchema, description: 'A wrong current password counts as a failed sign-in, under the same limits (429).' },
+      { 204: noContent('Changed.'), ...refusals(400, 401, 403, 429) },
     );
     app.put('/password', password, async (request, reply) => {
-      await helpers.changePassword(request.helper, parseBody(changeHelperPasswordSchema, request.body));
+      await helpers.changePassword(request.helper, parseBody(changeHelperPasswordSchema, request.body), request.caller);
       return reply.status(204).send();
     });
 
