@@ -6,7 +6,7 @@ import { injectTransport } from '../../../../../test-kit/transport.ts';
 import { onePersonPhoto } from '../../testing/face-calls.ts';
 import { invitedHelper, wearerWithHelper } from '../../testing/helpers.ts';
 import { multipartForm } from '../../testing/paired-glasses.ts';
-import { createTestApp, engines, relaxedLimits, signedInUser, type TestApp } from '../../testing/test-app.ts';
+import { createTestApp, engines, relaxedLimits, signedInUser, tokenFromMail, type TestApp } from '../../testing/test-app.ts';
 
 describe.each(engines)('bad input to helpers on %s', (engine) => {
   let t: TestApp;
@@ -62,6 +62,21 @@ describe.each(engines)('bad input to helpers on %s', (engine) => {
     // The limit holds for the right password too, and for the helper's sign-in: it is one count.
     expect((await change(helper.password)).status).toBe(429);
     expect((await send('POST', '/api/auth/helper/sign-in', { email: helper.email, password: helper.password })).status).toBe(429);
+  });
+
+  it("keeps a helper's earlier reset link working when another is asked for, until one sets a password (issue #34)", async () => {
+    const { helper } = await wearerWithHelper(t);
+    const linkAsked = async () => {
+      expect((await send('POST', '/api/auth/helper/forgot-password', { email: helper.email })).status).toBe(200);
+      return tokenFromMail(t.mails.filter((mail) => mail.to === helper.email), 'helper/reset-password');
+    };
+    const first = await linkAsked();
+    const second = await linkAsked();
+    expect(second).not.toBe(first);
+    const password = 'Copper-Meadow5$Tide';
+    const reset = (token: string) => send('POST', '/api/auth/helper/reset-password', { token, password, confirmPassword: password });
+    expect((await reset(first)).status).toBe(200);
+    expect((await reset(second)).json).toEqual({ message: messages.linkInvalid });
   });
 
   it('refuses malformed addresses and names with hidden characters, inviting nobody and sending nothing', async () => {

@@ -38,6 +38,7 @@ export function createHelperAccount(kit: HelperKit, { steps }: HelperSessions) {
       const passwordHash = await hashPassword(input.password);
       await db.transaction().execute(async (trx) => {
         if (!(await store.consumeResetToken(trx, row.token_hash, iso()))) throw invalid(messages.linkInvalid);
+        await store.retireResetTokens(trx, account.id, iso());
         await store.setPassword(trx, account.id, passwordHash);
         await store.deleteHelperSessions(trx, account.id);
       });

@@ -213,9 +213,14 @@ export function findSession(db: Executor, tokenHash: string, now: string) {
     .executeTakeFirst();
 }
 
+/** A new reset link; the helper's earlier ones keep their own hour, as a wearer's do (issue #34). */
 export async function insertResetToken(db: Executor, row: { token_hash: string; helper_id: string; created_at: string; expires_at: string }): Promise<void> {
-  await db.updateTable('helper_reset_tokens').set({ used_at: row.created_at }).where('helper_id', '=', row.helper_id).where('used_at', 'is', null).execute();
   await db.insertInto('helper_reset_tokens').values({ ...row, used_at: null }).execute();
+}
+
+/** Spends every reset link of a helper still open: once one has set a password, none other may. */
+export async function retireResetTokens(db: Executor, helperId: string, now: string): Promise<void> {
+  await db.updateTable('helper_reset_tokens').set({ used_at: now }).where('helper_id', '=', helperId).where('used_at', 'is', null).execute();
 }
 
 export function findResetToken(db: Executor, tokenHash: string) {
