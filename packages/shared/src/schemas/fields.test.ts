@@ -31,6 +31,12 @@ describe('names (usernames, faces, contacts, glasses)', () => {
     ['a line separator', 'Asha\u2028Admin'],
     ['a lone high surrogate', 'Asha\uD83D'],
     ['a lone low surrogate', '\uDE00Asha'],
+    ['a zero-width space', 'As\u200Bha'],
+    ['a right-to-left mark', 'Asha\u200F'],
+    ['a byte-order mark', 'As\uFEFFha'],
+    ['a soft hyphen', 'As\u00ADha'],
+    ['a zero-width joiner between letters', 'As\u200Dha'],
+    ['a zero-width non-joiner at the start', '\u200CAsha'],
   ])('refuse %s, with one message in every form', (_label, name) => {
     expect(hasForbiddenNameCharacter(name)).toBe(true);
     expect(firstMessage(signUpSchema.safeParse(signUp({ username: name })))).toBe(messages.nameCharacters);
@@ -40,7 +46,11 @@ describe('names (usernames, faces, contacts, glasses)', () => {
     expect(contacts.error?.issues.find((issue) => issue.path.join('.') === 'primary.name')?.message).toBe(messages.nameCharacters);
   });
 
-  it.each(['Asha', 'Zoë Müller', 'محمد', '李小龙', 'Mum 👩‍👧', "O'Neil-Smith", 'Dr. J. R. R. Tolkien'])('accept %s', (name) => {
+  it.each([
+    'Asha', 'Zoë Müller', 'محمد', '李小龙', 'Mum 👩‍👧', "O'Neil-Smith", 'Dr. J. R. R. Tolkien', 'आशा', 'लक्ष्मी',
+    // A joiner or non-joiner after a virama, as Hindi writes some conjuncts; emoji joined with a skin tone or a selector.
+    'क्\u200Dष', 'क्\u200Cष', 'Dev 👩🏽\u200D💻', 'Love ❤️\u200D🔥',
+  ])('accept %s', (name) => {
     expect(hasForbiddenNameCharacter(name)).toBe(false);
     expect(profileUsernameField.safeParse(name).success).toBe(true);
     expect(faceNameField('Please enter a name').safeParse(name).success).toBe(true);

@@ -28,10 +28,12 @@ export function emailField(required: string, invalid: string) {
 
 /**
  * What no name (username, face, contact, glasses) may hold: control characters, line and paragraph separators,
- * bidirectional embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069: they make a name read as another)
- * and lone surrogates (half a character: not text at all).
+ * invisible format characters (zero-width space, direction marks and overrides, isolates, byte-order mark: they make
+ * two names look alike or one read as another, issue #34) and lone surrogates (half a character: not text at all).
+ * The zero-width joiner and non-joiner are format characters too, but Hindi and other Indic scripts need them after a
+ * virama, and emoji sequences between emoji ('👩‍👧'): they are refused anywhere else (D-070).
  */
-const FORBIDDEN_IN_NAMES = /[\p{Cc}\u2028\u2029\u202A-\u202E\u2066-\u2069]|\p{Cs}/u;
+const FORBIDDEN_IN_NAMES = /[\p{Cc}\u2028\u2029]|(?![\u200C\u200D])\p{Cf}|(?<![\p{M}\p{Extended_Pictographic}\u{1F3FB}-\u{1F3FF}])[\u200C\u200D]|\p{Cs}/u;
 
 export function hasForbiddenNameCharacter(text: string): boolean {
   return FORBIDDEN_IN_NAMES.test(text);
