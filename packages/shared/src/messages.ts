@@ -30,6 +30,7 @@ export const messages = {
   noAccountWithEmail: /*i18n*/ 'No account found with this email',
   resetInvalidEmail: /*i18n*/ 'Please enter a valid email',
   resetFailed: /*i18n*/ 'Failed to send reset email',
+  resetMailsSent: /*i18n*/ 'We have already sent 3 password reset e-mails to this address in the last hour. Use the newest one, or ask again later.',
   // product §8: sign-up
   emailAlreadyRegistered: /*i18n*/ 'Email already registered',
   licenseIdAlreadyRegistered: /*i18n*/ 'License ID already registered',

@@ -1,6 +1,6 @@
 import { messages, type NewPasswordInput, type ResetRequestInput } from '@seva/shared';
 import type { Caller } from '../../caller.ts';
-import { invalid, notFound, refused, unavailable } from '../../domain-errors.ts';
+import { invalid, notFound, refused, tooMany, unavailable } from '../../domain-errors.ts';
 import { describeUserAgent } from '../../user-agent.ts';
 import type { IdentityContext } from './context.ts';
 import type { Credentials } from './credentials.ts';
@@ -9,6 +9,10 @@ import type { Links } from './links.ts';
 import { hashPassword, isWeakPassword } from './passwords.ts';
 import * as store from './store.ts';
 import { i18nOfAccount } from '../../i18n/catalogs.ts';
+
+/** The reset e-mails one account is sent in an hour, whoever asks for them (issue #34, D-071). */
+const RESET_MAILS_PER_HOUR = 3;
+const RESET_MAILS_WINDOW_MS = 60 * 60 * 1000;
 
 /** A forgotten password's reset by link, 'Change password' on /profile, and the password asked before a deletion. */
 export function passwordChanges(ctx: IdentityContext, links: Links, credentials: Credentials) {
@@ -41,6 +45,8 @@ export function passwordChanges(ctx: IdentityContext, links: Links, credentials:
       await ctx.limits.reset.count(caller.ip, input.email);
       const user = await store.findUserByEmail(db, input.email);
       if (!user || ctx.isExpiredSignUp(user)) throw notFound(messages.noAccountWithEmail);
+      // Whoever asks, the owner is sent at most three an hour; each still works for its own hour (D-071).
+      if ((await store.countTokensSince(db, user.uid, 'reset', ctx.iso(-RESET_MAILS_WINDOW_MS))) >= RESET_MAILS_PER_HOUR) throw tooMany(messages.resetMailsSent);
       try {
         await links.send(user, 'reset', caller.locale);
       } catch {

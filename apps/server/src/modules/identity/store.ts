@@ -43,6 +43,18 @@ export async function consumeToken(db: Executor, hash: string, now: string): Pro
   return Number(result.numUpdatedRows) === 1;
 }
 
+/** How many links of `purpose` the account was sent since `since` (used or not). */
+export async function countTokensSince(db: Executor, userId: string, purpose: AuthTokensTable['purpose'], since: string): Promise<number> {
+  const row = await db
+    .selectFrom('auth_tokens')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('user_id', '=', userId)
+    .where('purpose', '=', purpose)
+    .where('created_at', '>', since)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 export async function retireTokens(db: Executor, userId: string, purpose: AuthTokensTable['purpose'], now: string): Promise<void> {
   await db
     .updateTable('auth_tokens')
