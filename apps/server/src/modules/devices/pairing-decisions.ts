@@ -69,8 +69,9 @@ export function createPairingDecisions(kit: DeviceKit) {
 
     /**
      * 'Allow', with the user's password (a link sent by someone else is not enough): pairs the glasses with the
-     * user's account and tells the user by e-mail at once. The e-mail goes first: when it cannot be sent, nothing is
-     * paired (the e-mail is how a user learns of glasses they did not pair).
+     * user's account and tells the user by e-mail at once. The e-mail goes once the decision is stored, so that only
+     * a pairing that happened is told (issue #34); when it cannot be sent, the pairing is taken back and the code can
+     * be allowed again (the e-mail is how a user learns of glasses they did not pair).
      */
     async allow(user: SignedInUser, input: { code: string; password: string }, caller: { ip: string; userAgent: string | null }, from?: string | null): Promise<PairedDevice> {
       const row = await enteredCode(user, input.code, caller.ip);
@@ -86,13 +87,6 @@ export function createPairingDecisions(kit: DeviceKit) {
         last_seen_at: null,
         scope: row.scope,
       };
-      try {
-        const profileUrl = `${config.publicUrl}/profile`;
-        const unpairUrl = `${profileUrl}?unpair=${device.id}`;
-        await mailer.send(pairedMail(i18nOfAccount(user), user.email, { username: user.username, deviceName: device.name, pairedAt, grants: scopeWords(scopesOf(row.scope)), profileUrl, unpairUrl }));
-      } catch {
-        throw unavailable(deviceMessages.pairingMailFailed);
-      }
       const decided = await db.transaction().execute(async (trx) => {
         await store.insertDevice(trx, device);
         const done = await store.decide(trx, row.user_code, { status: 'allowed', user_id: user.uid, device_id: device.id, decided_at: device.paired_at });
@@ -100,6 +94,17 @@ export function createPairingDecisions(kit: DeviceKit) {
         return done;
       });
       if (!decided) throw await lostDecision(row.user_code);
+      try {
+        const profileUrl = `${config.publicUrl}/profile`;
+        const unpairUrl = `${profileUrl}?unpair=${device.id}`;
+        await mailer.send(pairedMail(i18nOfAccount(user), user.email, { username: user.username, deviceName: device.name, pairedAt, grants: scopeWords(scopesOf(row.scope)), profileUrl, unpairUrl }));
+      } catch {
+        await db.transaction().execute(async (trx) => {
+          await store.undoAllow(trx, row.user_code, device.id);
+          await store.deleteDevice(trx, user.uid, device.id);
+        });
+        throw unavailable(deviceMessages.pairingMailFailed);
+      }
       await deps.activity?.(user.uid, 'glasses-paired', from ?? null, null, device.name);
       flow('allowed');
       return toPairedDevice(device);

@@ -243,6 +243,15 @@ describe.each(engines)('pairing the glasses (RFC 8628) on %s', (engine) => {
     expect(mail.html).toContain('href="https://seva.example/profile"');
   });
 
+  it("sends one e-mail for two 'Allow's pressed at once: only the pairing that happened is told (issue #34)", async () => {
+    const { user_code: userCode } = await started('Twice-pressed glasses');
+    const told = () => t.mails.filter((mail) => mail.to === owner.input.email && mail.text.includes('"Twice-pressed glasses"')).length;
+    const answers = await Promise.all([answerCode(t, owner.cookie, 'allow', userCode), answerCode(t, owner.cookie, 'allow', userCode)]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    expect((await listDevices(owner.cookie)).filter((d) => d.name === 'Twice-pressed glasses')).toHaveLength(1);
+    expect(told()).toBe(1);
+  });
+
   it('pairs nothing when the e-mail cannot be sent, and the code can still be allowed', async () => {
     const { device_code: deviceCode, user_code: userCode } = await started('Quiet glasses');
     const failing: Mailer = {

@@ -47,6 +47,17 @@ export async function slowDown(db: Executor, deviceCodeHash: string, now: string
 }
 
 /** The user's answer to a pending, unexpired code; false when someone answered first or it expired meanwhile. */
+/** Takes back an 'Allow' whose owner could not be told: the code is pending again, if no token was taken from it. */
+export async function undoAllow(db: Executor, userCode: string, deviceId: string): Promise<void> {
+  await db
+    .updateTable('device_authorizations')
+    .set({ status: 'pending', user_id: null, device_id: null, decided_at: null })
+    .where('user_code', '=', userCode)
+    .where('status', '=', 'allowed')
+    .where('device_id', '=', deviceId)
+    .execute();
+}
+
 export async function decide(
   db: Executor,
   userCode: string,
