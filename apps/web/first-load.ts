@@ -33,28 +33,17 @@ export function readManifest(dist: string): Manifest {
 /**
  * The JS files a page needs before it runs, for the chunks named by `keys` (manifest keys: 'index.html' for the app,
  * 'src/features/…-page.tsx' for a screen): each chunk and everything it imports statically, not what it loads later.
- * A chunk comes after what it imports, the order src/boot.ts evaluates them in.
  */
 export function firstLoadFiles(manifest: Manifest, keys: readonly string[]): Set<string> {
-  return dependenciesFirst(keys, (key) => {
+  const files = new Set<string>();
+  const visit = (key: string) => {
     const chunk = manifest[key];
     if (!chunk) throw new Error(`${key} is not a chunk of the build`);
-    return { file: chunk.file, imports: chunk.imports ?? [] };
-  });
-}
-
-/** The files of `roots` and of all they import, each after what it imports (a cycle is cut where it closes). */
-export function dependenciesFirst(roots: Iterable<string>, chunkOf: (key: string) => { file: string; imports: readonly string[] }): Set<string> {
-  const files = new Set<string>();
-  const visiting = new Set<string>();
-  const visit = (key: string) => {
-    const { file, imports } = chunkOf(key);
-    if (files.has(file) || visiting.has(file)) return;
-    visiting.add(file);
-    for (const imported of imports) visit(imported);
-    files.add(file);
+    if (files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const imported of chunk.imports ?? []) visit(imported);
   };
-  for (const key of roots) visit(key);
+  for (const key of keys) visit(key);
   return files;
 }
 

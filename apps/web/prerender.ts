@@ -3,7 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type HtmlTagDescriptor, type Plugin, type ResolvedConfig, type Rollup } from 'vite';
 import { appPlugins } from './plugins.ts';
-import { appChunks, dependenciesFirst, firstLoadFiles, readManifest, type Manifest } from './first-load.ts';
+import { appChunks, firstLoadFiles, readManifest, type Manifest } from './first-load.ts';
 import { compressFile } from './precompress.ts';
 
 /** What the server-side build of `entry` gives: the screens to prerender and how to render one. */
@@ -107,7 +107,13 @@ function appPreloads(bundle: Rollup.OutputBundle): HtmlTagDescriptor[] {
   const chunks = Object.values(bundle).filter((output): output is Rollup.OutputChunk => output.type === 'chunk');
   const page = chunks.find((chunk) => chunk.isEntry);
   if (!page) throw new Error('the build has no entry chunk');
-  const files = dependenciesFirst(page.dynamicImports, (file) => ({ file, imports: chunks.find((chunk) => chunk.fileName === file)?.imports ?? [] }));
+  const files = new Set<string>([page.fileName]);
+  const visit = (file: string) => {
+    if (files.has(file)) return;
+    files.add(file);
+    for (const imported of chunks.find((chunk) => chunk.fileName === file)?.imports ?? []) visit(imported);
+  };
+  for (const file of page.dynamicImports) visit(file);
   files.delete(page.fileName);
   return [...files].map((file) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` }, injectTo: 'head' }));
 }

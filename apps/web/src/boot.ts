@@ -1,6 +1,4 @@
 import './styles.css';
-// Before any chunk it evaluates: zod's settings must be in place before its first schema.
-import './lib/zod-without-eval.ts';
 
 /**
  * The page's script (index.html). On a prerendered page (/login, /signup) it runs the app once the browser has
@@ -14,22 +12,13 @@ function afterPaint(run: () => void): void {
   requestAnimationFrame(() => setTimeout(run, 0));
 }
 
-/** Waits for a task of its own: what the browser has waiting (a paint, a press) goes first. */
-const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
-
 /**
- * React, the other chunks the page preloads (listed by prerender.ts, each after what it imports), then the app: each
- * chunk is evaluated in a task of its own, so none holds a slow phone's main thread for the time all take together
- * (what Lighthouse counts as blocking time, issues #14 and #33). A chunk that fails to load is left to the app's own
- * import, which then says why.
+ * React first, then the rest of the app: each is evaluated in a task of its own, so neither holds a slow phone's main
+ * thread for the time both take (what Lighthouse counts as blocking time, issue #14).
  */
 async function startApp(): Promise<void> {
   await import('react-dom/client');
-  await nextTask();
-  for (const link of document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')) {
-    await import(/* @vite-ignore */ link.href).catch(() => undefined);
-    await nextTask();
-  }
+  await new Promise((resolve) => setTimeout(resolve, 0));
   await import('./main.tsx');
 }
 
