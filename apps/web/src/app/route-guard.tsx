@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { use, useDeferredValue, useEffect, useState, type ReactNode } from 'react';
+import { use, useEffect, useState, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { StatusRegion } from '../components/ui/status-region.tsx';
 import { paths } from '../lib/paths.ts';
@@ -35,10 +35,7 @@ export function RouteGuard({ children, signedOut, whilePending }: { children: Re
     return () => clearTimeout(timer);
   }, []);
 
-  // The screen the answer lets through is drawn as a background render, in slices: a slow phone's main thread is not
-  // held for the whole screen at once (Lighthouse's blocking time, D-068), while what was shown stays until it is done.
-  const answered = useDeferredValue(!session.isPending);
-  if (session.isPending || !answered) {
+  if (session.isPending) {
     const status = <StatusRegion message={slow ? t`Checking your session…` : null} />;
     return arrivedDrawn && whilePending ? whilePending(status) : status;
   }
