@@ -1,4 +1,5 @@
 import './lib/zod-without-eval.ts';
+import { DEFAULT_LOCALE, prepareNumbers } from '@seva/shared';
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
@@ -7,7 +8,6 @@ import { takeOverEarlyPresses } from './app/early-presses.ts';
 import { loadScreensAt } from './app/load-screens.ts';
 import { queryClient } from './app/providers.tsx';
 import { routes } from './app/router.tsx';
-import { DEFAULT_LOCALE, prepareNumbers } from '@seva/shared';
 import { pageLocale, startIn } from './lib/i18n/catalogs.ts';
 import { lacksLinkToken } from './lib/screens.ts';
 import { sessionQuery } from './lib/session.ts';

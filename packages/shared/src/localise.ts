@@ -58,15 +58,17 @@ function localiseValue(locale: string, name: string, english: string): string {
 }
 
 /**
- * One of each per language: making one reads ICU's data for it, which costs a slow phone a long task each time
- * (`toLocaleString(locale)` makes a number format on every call).
+ * `make` made once per language: making an Intl object reads ICU's data for the language, which costs a slow phone a
+ * long task each time (`toLocaleString(locale)` makes a number format on every call).
  */
-const onePerLocale = <T>(make: (locale: string) => T) => {
+export function onePerLocale<T>(make: (locale: string) => T): (locale: string) => T {
   const made = new Map<string, T>();
-  return (locale: string): T => made.get(locale) ?? made.set(locale, make(locale)).get(locale)!;
-};
+  return (locale) => made.get(locale) ?? made.set(locale, make(locale)).get(locale)!;
+}
+
 const regionNames = onePerLocale((locale) => new Intl.DisplayNames([locale], { type: 'region' }));
 const numbersIn = onePerLocale((locale) => new Intl.NumberFormat(locale));
+const alternatives = onePerLocale((locale) => new Intl.ListFormat(locale, { type: 'disjunction' }));
 
 /**
  * Reads ICU's number data for `locale` now: the first message with a number in a language otherwise reads it inside
@@ -75,7 +77,6 @@ const numbersIn = onePerLocale((locale) => new Intl.NumberFormat(locale));
 export function prepareNumbers(locale: string): void {
   numbersIn(locale);
 }
-const alternatives = onePerLocale((locale) => new Intl.ListFormat(locale, { type: 'disjunction' }));
 
 /**
  * An English message of the shared rules or the server (a zod rule's message, a refusal's) in `i18n`'s language.

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { allowedLengths, COUNTRIES, countryLabel, DEFAULT_LOCALE, digitCountText } from '@seva/shared';
+import { allowedLengths, COUNTRIES, countryLabel, DEFAULT_LOCALE, digitCountText, onePerLocale } from '@seva/shared';
 import { useEffect, useState } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import type { phoneNumberReadBack } from '../../lib/phone-parser.ts';
@@ -11,21 +11,15 @@ import { TextField } from './text-field.tsx';
  * Every country shown as 'name (code)' (product §3), one per code: in English by SPEC's names, sorted by name; in
  * another language by the name Intl gives the country there ('भारत (+91)'), sorted as that language sorts.
  */
-function countryOptions(locale: string): CountryOption[] {
+function countryOptions(locale: string): Array<{ value: string; label: string }> {
   if (locale === DEFAULT_LOCALE) return COUNTRIES.map((c) => ({ value: c.code, label: countryLabel(c) }));
   const names = new Intl.DisplayNames([locale], { type: 'region' });
   const order = new Intl.Collator(locale);
   return COUNTRIES.map((c) => ({ value: c.code, label: `${names.of(c.region) ?? c.name} (${c.code})` })).sort((a, b) => order.compare(a.label, b.label));
 }
 
-interface CountryOption {
-  value: string;
-  label: string;
-}
-
 /** Each language's list, made once: a page with two phone fields (/sos) asks ICU for names and order once. */
-const optionsByLocale = new Map<string, CountryOption[]>();
-const countryOptionsIn = (locale: string) => optionsByLocale.get(locale) ?? optionsByLocale.set(locale, countryOptions(locale)).get(locale)!;
+const countryOptionsIn = onePerLocale(countryOptions);
 
 type ReadBack = typeof phoneNumberReadBack;
 
