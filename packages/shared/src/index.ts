@@ -105,7 +105,7 @@ export { type ManualSummary, manualSummarySchema } from './schemas/manuals.ts';
 export { vitalReportSchema, type VitalReport } from './schemas/vitals.ts';
 export { livenessAnswerSchema, type Readiness, readinessSchema, notReadySchema } from './schemas/health.ts';
 export { LOCALES, type Locale, DEFAULT_LOCALE, LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE, LOCALE_NAMES, LANGUAGE_FORM, isLocale, localeFromAcceptLanguage, chooseLocale } from './locales.ts';
-export { fill, localise, onePerLocale, prepareNumbers } from './localise.ts';
+export { fill, localise, longDate, onePerLocale, prepareNumbers } from './localise.ts';
 export { languageChoiceSchema, type LanguageChoice, languageMessages } from './schemas/language.ts';
 export { glassesApiMessages } from './glasses-api-messages.ts';
 export { PSEUDO_LOCALE, PSEUDO_LETTERS, pseudoText } from './pseudo-locale.ts';

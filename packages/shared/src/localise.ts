@@ -45,6 +45,10 @@ function templates(messages: Messages): Template[] {
  * as the language lists alternatives; anything else as it was written.
  */
 function localiseValue(locale: string, name: string, english: string): string {
+  if (name.endsWith('Date')) {
+    const day = readLongDate(english);
+    return day ? daysIn(locale).format(day) : english;
+  }
   if (name === 'country') {
     const region = countryByName(english)?.region;
     return region ? (regionNames(locale).of(region) ?? english) : english;
@@ -66,6 +70,20 @@ export function onePerLocale<T>(make: (locale: string) => T): (locale: string) =
   return (locale) => made.get(locale) ?? made.set(locale, make(locale)).get(locale)!;
 }
 
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+/** A day as the English messages write it, '12 December 2026' (UTC): the value of a placeholder named `…Date`. */
+export function longDate(at: Date | string): string {
+  return daysIn(DEFAULT_LOCALE).format(new Date(at));
+}
+
+function readLongDate(english: string): Date | undefined {
+  const [, day, month, year] = /^(\d{1,2}) (\p{L}+) (\d{4})$/u.exec(english) ?? [];
+  const index = MONTHS.indexOf(month ?? '');
+  return index < 0 ? undefined : new Date(Date.UTC(Number(year), index, Number(day)));
+}
+
+const daysIn = onePerLocale((locale) => new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }));
 const regionNames = onePerLocale((locale) => new Intl.DisplayNames([locale], { type: 'region' }));
 const numbersIn = onePerLocale((locale) => new Intl.NumberFormat(locale));
 const alternatives = onePerLocale((locale) => new Intl.ListFormat(locale, { type: 'disjunction' }));

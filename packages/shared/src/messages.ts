@@ -34,6 +34,9 @@ export const messages = {
   // product §8: sign-up
   emailAlreadyRegistered: /*i18n*/ 'Email already registered',
   licenseIdAlreadyRegistered: /*i18n*/ 'License ID already registered',
+  /** A closed account's license ID stays its own while it can be restored (D-072); the dates are `longDate`'s. */
+  licenseIdOfClosedAccount: (closedDate: string, untilDate: string) =>
+    fill(/*i18n*/ 'This license ID belongs to an account that was closed on {closedDate}. It can be restored until {untilDate}.', { closedDate, untilDate }),
   emailInUse: /*i18n*/ 'Email already in use',
   passwordTooWeak: /*i18n*/ 'Password too weak',
   registrationFailed: /*i18n*/ 'Registration failed',

@@ -118,7 +118,7 @@ interface AccountClosuresTable {
   closed_at: string;
   /** The restore link's hash. */
   restore_hash: string;
-  /** Until when the link works; the present once the e-mail or license ID registered again (the restore ended). */
+  /** Until when the link works; the present once a verified account took the e-mail (the restore ended, D-072). */
   restore_until: string;
 }
 

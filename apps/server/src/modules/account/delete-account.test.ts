@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { randomBytes } from 'node:crypto';
-import { accountMessages, messages } from '@seva/shared';
+import { accountMessages, longDate, messages } from '@seva/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from '../../../../../test-kit/sign-up-flow.ts';
 import { faceFixture } from '../../../../../test-kit/test-data.ts';
@@ -97,6 +97,7 @@ describe.each(engines)('Delete my account on %s', (engine) => {
     expect(mail?.text).toContain('no longer call your emergency contacts');
     expect(mail?.text).toContain("Until then, 'Restore my account' brings everything back");
     expect(mail?.text).not.toMatch(/register again/i);
+    expect(mail?.text).toMatch(/Until \d{1,2} \w+ \d{4}, nobody can register your license ID again\. Only a new account with your e-mail address, once verified from your inbox, ends the restore sooner\./);
 
     // Every former session and the glasses' token: 401; the deletion replayed: 401.
     for (const cookie of [user.cookie, user.secondBrowser]) expect((await profile(cookie)).statusCode).toBe(401);
@@ -131,26 +132,64 @@ describe.each(engines)('Delete my account on %s', (engine) => {
     expect((await t.app.inject({ method: 'GET', url: '/api/devices', headers: { cookie: back.cookie } })).json().devices).toEqual([]);
   });
 
-  it('frees the license ID and e-mail at once: registering them again ends the restore, and the final erase leaves no trace', async () => {
+  const signUp = (payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url: '/api/auth/sign-up', payload });
+  const verify = (token: string) => t.app.inject({ method: 'POST', url: '/api/auth/verify-email', payload: { token } });
+
+  it('keeps the license ID for the 14 days: a sign-up naming it is refused with the dates, and the restore still works', async () => {
+    const user = await fullAccount(t);
+    expect((await deleteAccount(user.cookie, { password: user.input.password })).statusCode).toBe(200);
+    const closure = await t.infrastructure.database.db.selectFrom('account_closures').selectAll().where('user_id', '=', user.user.uid).executeTakeFirstOrThrow();
+    const again = await signUp(newUserInput({ licenseId: user.input.licenseId }));
+    expect(again.statusCode, again.body).toBe(409);
+    expect(again.json()).toEqual({ message: messages.licenseIdOfClosedAccount(longDate(closure.closed_at), longDate(closure.restore_until)), field: 'licenseId' });
+    expect(again.json().message).toMatch(/^This license ID belongs to an account that was closed on \d{1,2} \w+ \d{4}\. It can be restored until \d{1,2} \w+ \d{4}\.$/);
+    // In Hindi, with the days in Hindi.
+    const hindi = await t.app.inject({ method: 'POST', url: '/api/auth/sign-up', headers: { 'accept-language': 'hi' }, payload: newUserInput({ licenseId: user.input.licenseId }) });
+    expect(hindi.json().message).toMatch(/^यह लाइसेंस आईडी एक ऐसे खाते की है जो .+ को बंद किया गया था।/);
+    // Whoever deleted the account with a stolen password cannot end the restore this way.
+    expect((await restoreAccount(tokenFromMail(t.mails, 'restore-account'))).statusCode).toBe(200);
+    expect((await signIn(injectedPortal(t).send, user.input)).user.uid).toBe(user.user.uid);
+  });
+
+  it('a sign-up with the e-mail, never verified, does not end the restore; the restore takes the e-mail back from it', async () => {
+    const user = await fullAccount(t);
+    expect((await deleteAccount(user.cookie, { password: user.input.password })).statusCode).toBe(200);
+    const token = tokenFromMail(t.mails, 'restore-account');
+    const squatter = newUserInput({ email: user.input.email });
+    expect((await signUp(squatter)).statusCode).toBe(201);
+    const squattersLink = tokenFromMail(t.mails, 'verify-email');
+
+    await t.services.housekeeping.run();
+    const restored = await restoreAccount(token);
+    expect(restored.statusCode, restored.body).toBe(200);
+    expect((await signIn(injectedPortal(t).send, user.input)).user.uid).toBe(user.user.uid);
+    // The sign-up that held the e-mail is gone, and its link with it.
+    expect((await verify(squattersLink)).json().message).toBe(messages.linkInvalid);
+    expect((await signInWith(squatter.licenseId, squatter.password)).json().message).toBe(messages.invalidCredentials);
+  });
+
+  it('a new account with the e-mail, verified from the inbox, ends the restore, and the final erase leaves no trace', async () => {
     const bystander = await fullAccount(t);
     const user = await fullAccount(t);
     expect((await deleteAccount(user.cookie, { password: user.input.password })).statusCode).toBe(200);
     const token = tokenFromMail(t.mails, 'restore-account');
-    const again = await t.app.inject({ method: 'POST', url: '/api/auth/sign-up', payload: newUserInput({ email: user.input.email, licenseId: user.input.licenseId }) });
-    expect(again.statusCode, again.body).toBe(201);
+    const newcomer = newUserInput({ email: user.input.email });
+    expect((await signUp(newcomer)).statusCode).toBe(201);
+    expect((await verify(tokenFromMail(t.mails, 'verify-email'))).statusCode).toBe(200);
     const ended = await restoreAccount(token);
     expect(ended.statusCode).toBe(409);
     expect(ended.json().message).toBe(RESTORE_ENDED);
 
     await t.services.housekeeping.run();
-    const needles = user.needles.filter((n) => n !== user.input.email && n !== user.input.licenseId);
+    const needles = user.needles.filter((n) => n !== user.input.email);
     expect(await tablesMentioning(t.infrastructure.database, needles)).toEqual({});
     expect(await blobKeysOf(t.infrastructure.blobs, user.user.uid)).toEqual([]);
     expect(await t.services.blobDeletions.pending()).toBe(0);
     expect((await image(bystander.cookie, bystander.faces[0]!)).statusCode).toBe(200);
 
-    await t.app.inject({ method: 'POST', url: '/api/auth/verify-email', payload: { token: tokenFromMail(t.mails, 'verify-email') } });
-    const reborn = await signIn(injectedPortal(t).send, { licenseId: user.input.licenseId, password: newUserInput().password });
+    // The erase freed the license ID; the new account is nobody's old one.
+    expect((await signUp(newUserInput({ licenseId: user.input.licenseId }))).statusCode).toBe(201);
+    const reborn = await signIn(injectedPortal(t).send, newcomer);
     for (const face of user.faces) expect((await image(reborn.cookie, face)).statusCode).toBe(404);
     expect(reborn.user.uid).not.toBe(user.user.uid);
   });

@@ -19,6 +19,8 @@ export function accountClosedMail(i18n: I18n, to: string, details: { username: s
     i18n._('It is closed: your glasses no longer reach the portal and no longer call your emergency contacts, every browser is signed out, and your helpers can no longer manage it.'),
     // The quotes go in the value: in ICU MessageFormat an apostrophe before a placeholder would quote it.
     i18n._('We keep your faces, their photos and your emergency contacts until {day}, then erase them for good. Until then, {action} brings everything back; you then sign in again and pair your glasses again.', { day, action: `'${action}'` }),
+    // What ends the restore early (D-072): never a sign-up alone, which anyone who knows the e-mail can make.
+    i18n._('Until {day}, nobody can register your license ID again. Only a new account with your e-mail address, once verified from your inbox, ends the restore sooner.', { day }),
     i18n._('If you did not delete your account, someone knew your password: restore it with the link below, then choose a new password with "Forgot password?" on the sign-in page.'),
   ];
   const text = [...lines, '', `${action}: ${restoreUrl}`, '', 'SEVA'].join('\n');

@@ -9,7 +9,7 @@ import * as store from './store.ts';
 const RESTORE_WINDOW_MS = 14 * 24 * 60 * 60 * 1000;
 
 /** What the restore page says when the restore can no longer happen. */
-export const RESTORE_ENDED = /*i18n*/ 'This account can no longer be restored. Its e-mail address or license ID has been registered again.';
+export const RESTORE_ENDED = /*i18n*/ 'This account can no longer be restored. A new account with its e-mail address has been verified.';
 
 /**
  * A closed account (issue #21): the user record gives up its e-mail and license ID at once (so both can register
@@ -37,23 +37,25 @@ export function closures(db: Db, now: () => Date, endSessions: (trx: Executor, u
 
     /**
      * The restore link: gives the account back its e-mail and license ID, signed out. A used, unknown or ended link is
-     * refused as the other links are; one whose e-mail or license ID was registered again meanwhile ends the restore.
+     * refused as the other links are; one whose e-mail a verified account took meanwhile ends the restore. A sign-up
+     * never verified that holds the e-mail gives way (D-072): nobody proved they own the address, and the link did.
      */
     async restore(token: string): Promise<string> {
       const closure = await db.selectFrom('account_closures').selectAll().where('restore_hash', '=', hashToken(token)).executeTakeFirst();
       if (!closure) throw invalid(messages.linkInvalid);
-      const taken = async (executor: Executor) =>
-        (await store.findUserByEmail(executor, closure.email)) !== undefined || (await store.findUserByLicenseKey(executor, closure.license_key)) !== undefined;
-      if (await taken(db)) throw conflict(RESTORE_ENDED);
+      const takenByVerified = async (executor: Executor) =>
+        [await store.findUserByEmail(executor, closure.email), await store.findUserByLicenseKey(executor, closure.license_key)].some((user) => user && Number(user.is_verified) === 1);
+      if (await takenByVerified(db)) throw conflict(RESTORE_ENDED);
       if (closure.restore_until <= iso()) throw expired(messages.linkExpired);
       try {
         await db.transaction().execute(async (trx) => {
           const removed = await trx.deleteFrom('account_closures').where('user_id', '=', closure.user_id).where('restore_hash', '=', closure.restore_hash).executeTakeFirst();
           if (Number(removed.numDeletedRows) !== 1) throw invalid(messages.linkInvalid);
+          await store.deleteExpiredSignUps(trx, iso(), { email: closure.email, licenseKey: closure.license_key });
           await store.updateUser(trx, closure.user_id, { email: closure.email, license_id: closure.license_id, license_key: closure.license_key, is_active: 1 });
         });
       } catch (error) {
-        // A sign-up took the e-mail or license ID between the check and the update.
+        // A sign-up was verified, or made, between the check and the update.
         if (isUniqueViolation(error)) throw conflict(RESTORE_ENDED);
         throw error;
       }
@@ -61,15 +63,26 @@ export function closures(db: Db, now: () => Date, endSessions: (trx: Executor, u
     },
 
     /**
-     * A sign-up with a closed account's e-mail or license ID ends that account's restore: it is due for the final
-     * erase at once, and its link, kept until then, says why it no longer works.
+     * A closed account keeps its license ID while it can be restored (D-072): answers when it was closed and until
+     * when it can be restored, or nothing when no account that can still be restored holds it.
      */
-    async endRestoresHolding(trx: Executor, email: string, licenseKey: string): Promise<void> {
-      await trx
-        .updateTable('account_closures')
-        .set({ restore_until: iso() })
-        .where((eb) => eb.or([eb('email', '=', email), eb('license_key', '=', licenseKey)]))
-        .execute();
+    async holdingLicense(executor: Executor, licenseKey: string): Promise<{ closedAt: string; restoreUntil: string } | undefined> {
+      const row = await executor
+        .selectFrom('account_closures')
+        .select(['closed_at', 'restore_until'])
+        .where('license_key', '=', licenseKey)
+        .where('restore_until', '>', iso())
+        .executeTakeFirst();
+      return row && { closedAt: row.closed_at, restoreUntil: row.restore_until };
+    },
+
+    /**
+     * A verified account with a closed account's e-mail ends that account's restore: it is due for the final erase at
+     * once, and its link, kept until then, says why it no longer works. Only a verified one does (D-072): a sign-up
+     * anyone can make with the e-mail proves nothing.
+     */
+    async endRestoresHolding(trx: Executor, email: string): Promise<void> {
+      await trx.updateTable('account_closures').set({ restore_until: iso() }).where('email', '=', email).execute();
     },
 
     /** Closed accounts due for the final erase: their 14 days are over, or their restore has ended (the same). */
@@ -97,3 +110,5 @@ export function closures(db: Db, now: () => Date, endSessions: (trx: Executor, u
     },
   };
 }
+
+export type Closures = ReturnType<typeof closures>;

@@ -28,7 +28,7 @@ export function createIdentityService(deps: IdentityDeps) {
   const closed = closures(db, ctx.now, deps.sessions.endAll);
 
   return {
-    ...signUps(ctx, mailed, checks, closed.endRestoresHolding),
+    ...signUps(ctx, mailed, checks, closed),
     ...signIns(ctx, checks),
     ...passwordChanges(ctx, mailed, checks),
 

@@ -1,22 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import { APP_VERSION, messages, type Locale, type SignInInput, type SignUpInput } from '@seva/shared';
+import { APP_VERSION, longDate, messages, type Locale, type SignInInput, type SignUpInput } from '@seva/shared';
 import type { Caller } from '../../caller.ts';
-import { isUniqueViolation, type Executor } from '../../db/database.ts';
+import { isUniqueViolation } from '../../db/database.ts';
 import { conflict, invalid, unavailable } from '../../domain-errors.ts';
 import { isSingleMailAddress } from '../../mail/mail-address.ts';
 import { hashToken } from '../../tokens.ts';
 import { licenseKey, SIGN_UP_EXPIRY_MS, type IdentityContext } from './context.ts';
+import type { Closures } from './closures.ts';
 import type { Credentials } from './credentials.ts';
 import { identityQrDataUrl } from './identity-qr.ts';
 import type { Links } from './links.ts';
 import { hashPassword, isWeakPassword } from './passwords.ts';
 import * as store from './store.ts';
 
-/** A closed account that held this e-mail or license ID can no longer be restored (issue #21). */
-type EndRestoresHolding = (trx: Executor, email: string, licenseKey: string) => Promise<void>;
-
 /** Sign-up, the verification link and its resending. */
-export function signUps(ctx: IdentityContext, links: Links, credentials: Credentials, endRestoresHolding: EndRestoresHolding) {
+export function signUps(ctx: IdentityContext, links: Links, credentials: Credentials, closed: Pick<Closures, 'holdingLicense' | 'endRestoresHolding'>) {
   const { db, iso } = ctx;
 
   /** Checks a sign-up, makes the account and sends its verification link. */
@@ -58,7 +56,9 @@ export function signUps(ctx: IdentityContext, links: Links, credentials: Credent
     try {
       await db.transaction().execute(async (trx) => {
         await store.insertUser(trx, user);
-        await endRestoresHolding(trx, user.email, user.license_key);
+        // In the transaction, so that an account closed meanwhile keeps its license ID too.
+        const closure = await closed.holdingLicense(trx, user.license_key);
+        if (closure) throw conflict(messages.licenseIdOfClosedAccount(longDate(closure.closedAt), longDate(closure.restoreUntil)), 'licenseId');
         for (const created of ctx.onUserCreated ?? []) await created(trx, { uid: user.uid, email: user.email, createdAt });
       });
     } catch (error) {
@@ -108,7 +108,12 @@ export function signUps(ctx: IdentityContext, links: Links, credentials: Credent
         const user = await store.findUserById(db, row.user_id);
         if (user && Number(user.is_verified) === 1) return 'already-verified';
       }
-      const userId = await links.use(token, 'verify', (trx, id) => store.updateUser(trx, id, { is_verified: 1 }));
+      const userId = await links.use(token, 'verify', async (trx, id) => {
+        await store.updateUser(trx, id, { is_verified: 1 });
+        // Whoever verifies the e-mail owns it: a closed account that had it can no longer be restored (D-072).
+        const user = await store.findUserById(trx, id);
+        if (user) await closed.endRestoresHolding(trx, user.email);
+      });
       await ctx.note(userId, 'email-verified', caller);
       return 'verified';
     },

@@ -46,8 +46,8 @@ export function RestoreAccountPage() {
       <StatusRegion tone={failure ? 'error' : 'info'} message={failure ?? (restore.isPending ? t`Restoring your account…` : null)} />
       <p>
         <Trans>
-          A deleted account can be restored for {RESTORE_WINDOW_DAYS} days with the link we e-mailed, unless its e-mail address or license ID has been
-          registered again. Restoring brings back your faces, emergency contacts and activity; you then sign in and pair your glasses again.
+          A deleted account can be restored for {RESTORE_WINDOW_DAYS} days with the link we e-mailed, unless a new account with its e-mail address has been
+          verified meanwhile. Restoring brings back your faces, emergency contacts and activity; you then sign in and pair your glasses again.
         </Trans>
       </p>
       {token ? (
