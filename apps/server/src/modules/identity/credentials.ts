@@ -47,14 +47,17 @@ export function credentials(ctx: IdentityContext) {
 
     /**
      * The signed-in user's own password, before a change they make: a wrong one counts as a failed sign-in (the same
-     * limits), is noted in the activity, and is refused with `refusal`. Answers the user's record.
+     * limits and the same e-mail to the owner), is noted in the activity, and is refused with `refusal`. Answers the
+     * user's record.
      */
     async confirmOwn(userId: string, password: string, caller: Caller, refusal: () => DomainError): Promise<store.UserRow> {
       const user = await store.findUserById(db, userId);
       if (!user) throw unauthenticated(messages.signInRequired);
       const attempt = await guesses.begin(user.license_key, caller.ip);
       if (!(await verifyPassword(user.password_hash, password))) {
-        await attempt.failed(true);
+        const failures = await attempt.failed(true);
+        // Guesses here are guesses at sign-in made from a browser someone left signed in: the owner hears the same.
+        if (failures === config.rateLimits.signIn.perAccount.max) await tellOwnerOfGuessing(user, failures);
         await note(user.uid, 'wrong-password', caller);
         throw refusal();
       }

@@ -3,6 +3,7 @@ import { buildApp } from '../../app.ts';
 import { defaultRateLimits, loadConfig, type Config, type RateLimit } from '../../config.ts';
 import { createTestApp, engines, newUserInput, relaxedLimits, signedInUser, tokenFromMail, type TestApp } from '../../testing/test-app.ts';
 import { identityServiceAt } from '../../testing/identity-service-at.ts';
+import { requestDeviceCode } from '../../testing/paired-glasses.ts';
 
 const TOO_MANY = { message: 'Too many attempts. Please try again later' };
 const WRONG_PASSWORD = { message: 'Invalid password', field: 'password' };
@@ -68,6 +69,24 @@ describe.each(engines)('someone guessing an account password on %s', (engine) =>
     }
     expect(warnings(input.email)).toHaveLength(1);
     expect((await signInWith(inject, input.licenseId, input.password, '198.51.100.7')).statusCode).toBe(200);
+  });
+
+  it.each([
+    ['Change password', (cookie: string, password: string) =>
+      t.app.inject({ method: 'POST', url: '/api/account/password', headers: { cookie }, payload: { currentPassword: password, newPassword: 'Fresh-Cactus9!Lamp', confirmPassword: 'Fresh-Cactus9!Lamp' }, remoteAddress: attacker })],
+    ['Delete account', (cookie: string, password: string) =>
+      t.app.inject({ method: 'POST', url: '/api/account/delete', headers: { cookie }, payload: { password }, remoteAddress: attacker })],
+    ['Allow', async (cookie: string, password: string) => {
+      const code = (await requestDeviceCode(t)).json().user_code as string;
+      return t.app.inject({ method: 'POST', url: '/api/devices/pairing/allow', headers: { cookie }, payload: { code, password }, remoteAddress: attacker });
+    }],
+  ] as const)("mails the owner once when a browser left signed in guesses the password at '%s'", async (_step, attempt) => {
+    const { input, cookie } = await signedInUser(t);
+    for (let i = 0; i < 10; i += 1) expect((await attempt(cookie, `Guess-${i}-Cactus9!`)).statusCode).toBeOneOf([400, 403]);
+    expect((await attempt(cookie, input.password)).json()).toEqual(TOO_MANY);
+    const [warning, ...more] = warnings(input.email);
+    expect(more).toEqual([]);
+    expect(warning?.text).toContain(`(license ID ${input.licenseId}) 10 times in the last 15 minutes`);
   });
 
   it('lets the owner in from the blocked address too once they have chosen a new password', async () => {
