@@ -4,11 +4,14 @@ import { closeGracefullyOnSignals } from './graceful-shutdown.ts';
 import { scheduleHousekeeping } from './maintenance/housekeeping.ts';
 import { sweepAfterCrash } from './maintenance/start-up-sweep.ts';
 import { serveMetrics } from './metrics/metrics-server.ts';
+import { keepDataDirPrivate } from './private-files.ts';
 import { seedEmptyInstall } from './seed.ts';
 
 const startedAt = new Date(performance.timeOrigin);
 const config = loadConfig();
 const { app, infrastructure, services } = await buildApp(config);
+const dataDirMode = await keepDataDirPrivate(config.dataDir);
+if (dataDirMode) app.log.warn(dataDirMode);
 await sweepAfterCrash({ blobs: infrastructure.blobs, integrity: services.integrity, embedded: !config.databaseUrl, startedAt, log: app.log });
 await seedEmptyInstall(services.manuals, (line) => app.log.info(line));
 const stopHousekeeping = await scheduleHousekeeping(services.housekeeping, app.log);

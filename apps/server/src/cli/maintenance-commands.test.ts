@@ -192,6 +192,21 @@ describe('admin backup and restore of the embedded install', () => {
     }
   });
 
+  it('restores into an empty folder the operator made 0755, makes it 0700, says so once, and the check then passes', async () => {
+    const premade = path.join(work, 'premade');
+    fs.mkdirSync(premade);
+    fs.chmodSync(premade, 0o755);
+    const restore = await run(['restore', path.join(work, 'seva.tar')], premade);
+    expect(restore).toEqual({
+      code: 0,
+      out: [`DATA_DIR ${premade} was 0755; it is now 0700, as the portal keeps it.`, expect.stringMatching(/^Restored .+ into .+premade: /)],
+      err: [],
+    });
+    expect(fs.statSync(premade).mode & 0o777).toBe(0o700);
+    const check = await run(['check'], premade);
+    expect({ code: check.code, err: check.err }).toEqual({ code: 0, err: [] });
+  });
+
   it('refuses to restore into a folder that holds anything, and changes nothing there', async () => {
     const occupied = path.join(work, 'occupied');
     fs.mkdirSync(occupied);

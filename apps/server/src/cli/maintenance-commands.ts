@@ -90,6 +90,7 @@ export async function backupCommand(config: Config, file: string, integrityOver:
 export async function restoreCommand(config: Config, file: string, integrityOver: IntegrityOver, out: Output): Promise<number> {
   try {
     const summary = await restoreEmbeddedInstall(config, file, integrityOver);
+    if (summary.dataDirMode) out.log(summary.dataDirMode);
     out.log(
       `Restored ${file} into ${summary.dataDir}: records as of ${summary.createdAt}, ${listRecords(summary.records)}, ` +
         `${plural(summary.blobs, 'blob')}; every record has its blob${summary.verified ? ', and its signature matches BACKUP_KEY' : ''}. Start the server with this DATA_DIR.`,

@@ -4,7 +4,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { faceFixture } from '../../../../test-kit/test-data.ts';
 import { runCli } from '../cli/run-cli.ts';
+import { loadConfig } from '../config.ts';
 import { createMailer } from '../mail/mailer.ts';
+import { startPortalProcess } from '../testing/portal-process.ts';
 import { storeFacesDirectly } from '../testing/stored-faces.ts';
 import { createTestApp, engines, signedInUser, type TestApp } from '../testing/test-app.ts';
 
@@ -72,5 +74,32 @@ describe.each(engines)('DATA_DIR is private to the portal on %s', (engine) => {
     const repaired = await run('check', '--repair');
     expect(repaired.code, repaired.err.join('\n')).toBe(0);
     expect([modeOf(dataDir), modeOf(file)]).toEqual([0o700, 0o600]);
+  });
+});
+
+describe('a DATA_DIR the operator made beforehand', () => {
+  it('is made 0700 when the server starts, which says so once, and admin check then passes', async () => {
+    const parent = fs.mkdtempSync(path.join(os.tmpdir(), 'seva-premade-'));
+    const dataDir = path.join(parent, 'data');
+    fs.mkdirSync(dataDir);
+    fs.chmodSync(dataDir, 0o755);
+    try {
+      const portal = await startPortalProcess({ dataDir });
+      let output: string;
+      try {
+        expect(modeOf(dataDir)).toBe(0o700);
+      } finally {
+        await portal.terminate();
+        output = portal.output();
+      }
+      expect(output.split('\n').filter((line) => line.includes('DATA_DIR'))).toEqual([
+        expect.stringContaining(`DATA_DIR ${dataDir} was 0755; it is now 0700, as the portal keeps it`),
+      ]);
+      const lines = { out: [] as string[], err: [] as string[] };
+      const code = await runCli(['check'], loadConfig({ DATA_DIR: dataDir }), { log: (l) => lines.out.push(l), error: (l) => lines.err.push(l) });
+      expect({ code, ...lines }).toEqual({ code: 0, out: expect.arrayContaining(['No inconsistency: every record has its blob and every blob its record.']), err: [] });
+    } finally {
+      fs.rmSync(parent, { recursive: true, force: true });
+    }
   });
 });

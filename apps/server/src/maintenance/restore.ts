@@ -6,7 +6,7 @@ import { BLOBS_DIR, fileBlobStore } from '../blobs/file-blob-store.ts';
 import { isTemporary, makeDirectoryDurably, syncDirectory, TEMPORARY_PREFIX } from '../blobs/durable-files.ts';
 import type { Config } from '../config.ts';
 import { openDatabase, SQLITE_FILE_NAME } from '../db/database.ts';
-import { PRIVATE_FILE_MODE } from '../private-files.ts';
+import { keepDataDirPrivate, PRIVATE_FILE_MODE } from '../private-files.ts';
 import { describeFinding } from './integrity.ts';
 import { readTar, type TarEntry } from './tar.ts';
 import {
@@ -30,6 +30,8 @@ interface RestoreSummary {
   blobs: number;
   /** Its signature was checked against BACKUP_KEY (unset: only damage was checked). */
   verified: boolean;
+  /** What was done to DATA_DIR's own mode, when it was more open than 0700 (keepDataDirPrivate). */
+  dataDirMode: string | undefined;
 }
 
 /** Names a backup may hold: its manifest, the database, and blob files under blobs/ (no way out of DATA_DIR). */
@@ -123,7 +125,7 @@ export async function restoreEmbeddedInstall(config: Config, file: string, build
     for (const dir of dirs) await syncDirectory(dir);
 
     const restored = await openDatabase({ dataDir: staging, databaseUrl: undefined, databaseSchema: undefined });
-    let summary: RestoreSummary;
+    let summary: Omit<RestoreSummary, 'dataDirMode'>;
     try {
       const integrity = integrityOver(build, config, restored, fileBlobStore(staging, restored.db));
       // Every blob in a backup is named by one of its records, so any unnamed blob counts, however new.
@@ -133,9 +135,11 @@ export async function restoreEmbeddedInstall(config: Config, file: string, build
     } finally {
       await restored.close();
     }
+    // A folder the operator made for it is usually 0755: made the portal's own before anything is moved in.
+    const dataDirMode = await keepDataDirPrivate(dataDir);
     for (const name of await fsp.readdir(staging)) await fsp.rename(path.join(staging, name), path.join(dataDir, name));
     await syncDirectory(dataDir);
-    return summary;
+    return { ...summary, dataDirMode };
   } finally {
     await fsp.rm(staging, { recursive: true, force: true });
   }
