@@ -1,6 +1,7 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import Fastify from 'fastify';
+import { messages } from '@seva/shared';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DOCS_PATH, OPENAPI_PATH, registerApiContract } from './plugins/api-contract.ts';
@@ -111,6 +112,32 @@ describe.each(engines)('the published API contract on %s', (engine) => {
     // The glasses' whole API is described (the firmware engineer's need).
     for (const glassesRoute of described.filter((r) => /^\w+ \/(oauth|device-api|face-api)\//.test(r))) expect(described).toContain(glassesRoute);
     expect(described.length).toBeGreaterThanOrEqual(17);
+  });
+
+  it('declares the refusals given before a route runs, where they can be given, and answers them so (issue #34)', async () => {
+    const declared = (method: string, path: string) => Object.keys(document.paths[path]?.[method]?.responses ?? {});
+    const cases: Array<[string, string, Parameters<TestApp['app']['inject']>[0], number, unknown]> = [
+      ['post', '/api/auth/sign-in', { method: 'POST', url: '/api/auth/sign-in', payload: { licenseId: 'x'.repeat(70_000), password: 'p' } }, 413, { message: messages.bodyTooLarge }],
+      ['post', '/api/auth/sign-in', { method: 'POST', url: '/api/auth/sign-in', payload: '<licenseId/>', headers: { 'content-type': 'application/xml' } }, 415, { message: 'This content type is not accepted.' }],
+      ['post', '/api/auth/sign-out', { method: 'POST', url: '/api/auth/sign-out', payload: '{', headers: { 'content-type': 'application/json' } }, 400, { message: messages.malformedBody }],
+      [
+        'post',
+        '/oauth/token',
+        { method: 'POST', url: '/oauth/token', payload: 'grant_type=x', headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://evil.example' } },
+        403,
+        { error: 'invalid_request', error_description: 'Requests from other sites are not accepted.' },
+      ],
+      ['delete', '/api/helpers/{id}', { method: 'DELETE', url: '/api/helpers/%E0%A4' }, 400, { message: 'This address is not valid.' }],
+      ['get', '/face-api/image/{faceId}', { method: 'GET', url: `/face-api/image/${'a'.repeat(200)}` }, 414, { message: 'This address is too long.' }],
+    ];
+    for (const [method, path, request, status, answer] of cases) {
+      const res = await t.app.inject(request);
+      expect([res.statusCode, res.json()], `${method} ${path}`).toEqual([status, answer]);
+      expect(declared(method, path), `${method} ${path}`).toContain(String(status));
+    }
+    // Only where they can be given: a read has no body to refuse, a path without parameters no part too long.
+    expect(declared('get', '/api/contacts/')).not.toContain('413');
+    expect(declared('post', '/api/auth/sign-in')).not.toContain('414');
   });
 
   it('covers the glasses, the face backend and the browser API', () => {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import type { FastifyInstance, FastifySchemaCompiler } from 'fastify';
+import type { FastifyInstance, FastifySchemaCompiler, RouteOptions } from 'fastify';
 import { errorAnswerSchema } from '@seva/shared';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -47,6 +47,7 @@ const describedOnly: FastifySchemaCompiler<unknown> = () => (value) => ({ value 
 export async function registerApiContract(app: FastifyInstance, { checkAnswers = false }: { checkAnswers?: boolean } = {}): Promise<void> {
   app.setValidatorCompiler(describedOnly);
   app.setSerializerCompiler(answerSerializer({ checkAnswers }));
+  app.addHook('onRoute', declareRefusalsBeforeTheRoute);
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -80,6 +81,29 @@ export async function registerApiContract(app: FastifyInstance, { checkAnswers =
     if (request.headers['if-none-match'] === document.etag) return reply.status(304).send();
     return reply.type('application/json; charset=utf-8').send(document.body);
   });
+}
+
+/** Methods whose body Fastify reads, whatever the route declares, before the route runs. */
+const WITH_BODY = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * Issue #34: what every route may answer before its handler runs, declared on each so that the document says every
+ * status a client can get. A method that carries a body: a body that cannot be read (400), too large (413), of a type
+ * no parser takes (415), or sent by another site's page (403, plugins/same-origin.ts), each written like the route's
+ * own refusals (the OAuth endpoints' `{ error }`). A path with parameters: a part that is not UTF-8 (400) or too long
+ * (414), which the framework answers as `{ message }` before any route is chosen (plugins/error-handler.ts).
+ */
+function declareRefusalsBeforeTheRoute(route: RouteOptions): void {
+  const response = route.schema?.response as Record<string, unknown> | undefined;
+  if (!response) return;
+  const declared = { ...response };
+  if ([route.method].flat().some((method) => WITH_BODY.has(method))) {
+    const ownRefusal = Object.entries(response).find(([status]) => status.startsWith('4'))?.[1] ?? errorAnswerSchema;
+    for (const status of [400, 403, 413, 415]) declared[status] ??= ownRefusal;
+  }
+  if (route.url.includes(':')) for (const status of [400, 414]) declared[status] ??= errorAnswerSchema;
+  // A copy: routes may share one response object, and each gets only what its own method and path can bring.
+  route.schema = { ...route.schema, response: declared };
 }
 
 function documentOf(spec: unknown): { body: string; etag: string } {
