@@ -107,11 +107,13 @@ export function deviceApiRoutes(devices: DevicesService, events: EventStreams, m
       schema: {
         tags: ['device-api'],
         summary: 'Everything the glasses keep, or what changed since a cursor',
-        description: 'Needs the `faces:read`, `contacts:read` and `features` scopes; what a scope does not allow comes back empty. A cursor older than the deletions kept answers 410 `cursor_expired`: start over without `since`.',
+        description:
+          'Needs the `faces:read`, `contacts:read` and `features` scopes; what a scope does not allow comes back empty. A cursor older than the deletions kept answers 410 `cursor_expired`: start over without `since`. A `since` that is no cursor these glasses were given answers 400 `invalid_cursor`.',
         security: security.glasses,
         querystring: z.object({ since: z.string().optional().meta({ description: 'The `cursor` of the last answer.' }) }),
         response: {
           200: syncAnswerSchema,
+          400: errorAnswerSchema,
           401: errorAnswerSchema,
           403: errorAnswerSchema,
           410: errorAnswerSchema.extend({ error: z.literal('cursor_expired') }).meta({ id: 'CursorExpired', examples: [{ error: 'cursor_expired', message: 'Sync again from the start.' }] }),

@@ -172,6 +172,9 @@ describe.each(engines)('what the glasses keep and report (/device-api) on %s', (
     }
     const twice = await t.app.inject({ method: 'GET', url: '/device-api/sync?since=a&since=b', headers: bearer(who.token) });
     expect([twice.statusCode, twice.json().message]).toEqual([400, glassesApiMessages.cursorInvalid]);
+    // The published contract says so, for the glasses' firmware to expect it.
+    const contract = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    expect(Object.keys(contract.paths['/device-api/sync'].get.responses)).toContain('400');
   });
 
   it("records what the glasses run: /updates' data then says 'Up to date' for features at the current version", async () => {
