@@ -20,10 +20,14 @@ function mail(to: string, subject: string, parts: { lines: string[]; list?: { he
   return { to, subject, text: text.join('\n'), html: html.join('\n') };
 }
 
-/** To the invited helper, in the language the wearer invited them from: who asks, what a helper can and cannot do, and the one link (once, for 7 days). */
+/**
+ * To the invited helper, in the language the wearer invited them from: who asks, what a helper can and cannot do, and
+ * the one link (once, for 7 days). The subject is the portal's own words: the wearer chose their username, so it
+ * stays in the body, where the e-mail says who they are (D-073).
+ */
 export function invitationMail(i18n: I18n, to: string, details: { helperName: string; wearer: string; link: string }): Mail {
   const { helperName, wearer } = details;
-  return mail(to, i18n._('{wearer} asks you to help with their SEVA glasses', { wearer }), {
+  return mail(to, i18n._('You are invited to be a SEVA helper'), {
     lines: [
       i18n._('Hello {helperName},', { helperName }),
       i18n._('{wearer} uses SEVA smart glasses and asks you to be their helper on the SEVA portal: you sign in with your own e-mail and password, never theirs, and everything you do is recorded as done by you on their behalf.', { wearer }),

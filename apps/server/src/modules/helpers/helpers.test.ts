@@ -6,6 +6,7 @@ import {
   helperMay,
   helperMayNot,
   helperMessages,
+  LOCALE_COOKIE,
   messages,
   noLongerHelping,
   type ActivityEvent,
@@ -75,6 +76,21 @@ describe.each(engines)('helpers on %s', (engine) => {
     // The helper works on the wearer's faces with the wearer's address, as the wearer's own browser would.
     const listed = await face(accepted.cookie, 'POST', 'get_all_faces', { email: wearer.input.email });
     expect(listed.statusCode, listed.body).toBe(200);
+  });
+
+  it("writes the invitation's subject in the portal's own words, in English and Hindi; the wearer's name is only in the body (issue #34)", async () => {
+    const wearer = await signedInUser(t, { username: 'Your bank account is locked' });
+    const english = uninvitedHelper();
+    expect((await send('POST', '/api/helpers', { name: english.name, email: english.email }, wearer.cookie)).status).toBe(201);
+    const [mail] = mailsTo(english.email);
+    expect(mail?.subject).toBe('You are invited to be a SEVA helper');
+    expect(mail?.text).toContain(`${wearer.input.username} uses SEVA smart glasses and asks you to be their helper`);
+
+    const hindi = uninvitedHelper();
+    expect((await send('POST', '/api/helpers', { name: hindi.name, email: hindi.email }, `${wearer.cookie}; ${LOCALE_COOKIE}=hi`)).status).toBe(201);
+    const [inHindi] = mailsTo(hindi.email);
+    expect(inHindi?.subject).toBe('आपको SEVA सहायक बनने के लिए आमंत्रित किया गया है');
+    expect(inHindi?.text).toContain(wearer.input.username);
   });
 
   it('an existing helper account accepts with its password; several wearers are chosen between', async () => {
