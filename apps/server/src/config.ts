@@ -158,8 +158,8 @@ export const defaultRateLimits: Config['rateLimits'] = {
   oauthToken: { perIp: { max: 1200, windowSeconds: minutes(10) }, perAccount: { max: 1200, windowSeconds: minutes(10) } },
   // Web-vitals reports (a few per page view) per address, so that no one can flood the log; there is no account.
   vitals: { perIp: { max: 1000, windowSeconds: minutes(15) }, perAccount: { max: 1000, windowSeconds: minutes(15) } },
-  // Helper invitations (issue #18), like sign-up: 100 an hour per address, 5 an hour per invited e-mail address, and
-  // the same 5 an hour per wearer (perAccount again), so nobody can use the portal to mail strangers.
+  // Helper invitations (issue #18): 100 an hour per caller's address, 5 an hour per wearer (perAccount), so nobody
+  // can use the portal to mail strangers. How many one invited address gets is counted from those sent (D-073).
   helperInvite: { perIp: { max: 100, windowSeconds: minutes(60) }, perAccount: { max: 5, windowSeconds: minutes(60) } },
 };
 

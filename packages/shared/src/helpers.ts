@@ -11,6 +11,8 @@ import { fill } from './localise.ts';
 export const MAX_HELPERS = 5;
 /** An invitation link works once, for this many days. */
 export const INVITATION_DAYS = 7;
+/** A wearer sends one address at most this many invitations an hour, cancelled ones included (D-073). */
+export const INVITATIONS_PER_ADDRESS_HOUR = 3;
 export const HELPER_NAME_MAX = 50;
 
 /** What a helper may do, as the invitation e-mail and the accept page say it. */
@@ -43,6 +45,7 @@ export const helperMessages = {
   nameTooLong: fill(/*i18n*/ 'Names can be at most {max} characters.', { max: HELPER_NAME_MAX }),
   tooMany: fill(/*i18n*/ 'You can have up to {max} helpers.', { max: MAX_HELPERS }),
   ownAddress: /*i18n*/ 'This is your own email address. Please invite someone else.',
+  invitedTooOften: fill(/*i18n*/ 'You have invited this address {max} times in the last hour. Please try again later.', { max: INVITATIONS_PER_ADDRESS_HOUR }),
   helperNotFound: /*i18n*/ 'This helper was not found. They may have been removed already.',
   // The invitation link
   invitationInvalid: /*i18n*/ 'This invitation link is not valid.',

@@ -87,7 +87,7 @@ export {
 export { type ActivityEvent, activityEventSchema, activityAnswerSchema, type ActivityAnswer } from './schemas/activity.ts';
 export {
   MAX_HELPERS, INVITATION_DAYS, helperMay, helperMayNot, helperMessages, acceptHeading, noLongerHelping,
-  stopHelping, removeHelper, cancelInvitationFor, alreadyHelping, alreadyInvited, doneByHelper,
+  stopHelping, removeHelper, cancelInvitationFor, alreadyHelping, alreadyInvited, doneByHelper, INVITATIONS_PER_ADDRESS_HOUR,
   helperRemovedMessage, invitationCancelledMessage, invitationSentMessage, stoppedHelpingMessage,
 } from './helpers.ts';
 export { actingForMessages, youAreHelping, onlyWearerCan } from './acting-for.ts';

@@ -14,6 +14,7 @@ import { accountSecurityMigration } from './011-account-security.ts';
 import { faceBoxMigration } from './012-face-box.ts';
 import { languagesMigration } from './013-languages.ts';
 import { facePhotosMigration } from './014-face-photos.ts';
+import { invitationsByAddressMigration } from './015-invitations-by-address.ts';
 
 /** Every migration, in order; a new one is appended with the next number. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -32,5 +33,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '012-face-box': faceBoxMigration(),
     '013-languages': languagesMigration(),
     '014-face-photos': facePhotosMigration(dialect),
+    '015-invitations-by-address': invitationsByAddressMigration(),
   };
 }

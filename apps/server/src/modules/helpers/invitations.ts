@@ -6,6 +6,7 @@ import {
   alreadyInvited,
   helperMessages,
   INVITATION_DAYS,
+  INVITATIONS_PER_ADDRESS_HOUR,
   MAX_HELPERS,
   messages,
   type HelperSummary,
@@ -15,7 +16,7 @@ import {
 import type { z } from 'zod';
 import { isUniqueViolation } from '../../db/database.ts';
 import type { SignedInUser } from '../../db/signed-in-user.ts';
-import { conflict, expired, invalid, notFound, unavailable } from '../../domain-errors.ts';
+import { conflict, expired, invalid, notFound, tooMany, unavailable } from '../../domain-errors.ts';
 import { isSingleMailAddress } from '../../mail/mail-address.ts';
 import { parseInput } from '../../parse-input.ts';
 import { hashToken, newToken } from '../../tokens.ts';
@@ -23,11 +24,18 @@ import { hashPassword, isWeakPassword } from '../identity/passwords.ts';
 import type { Caller } from '../../caller.ts';
 import { acceptedMail, declinedMail, invitationMail, removedMail } from './emails.ts';
 import * as store from './store.ts';
+import * as links from './invitation-store.ts';
 import { DAY_MS, type HelperKit } from './helper-kit.ts';
 import type { HelperProbe, HelperSessions } from './helper-sessions.ts';
 import { i18nOfAccount } from '../../i18n/catalogs.ts';
 
 const INVITATION_TTL_MS = INVITATION_DAYS * DAY_MS;
+const HOUR_MS = 60 * 60 * 1000;
+/**
+ * An address is sent at most this many invitations an hour by every wearer together, cancelled ones left out (D-073):
+ * so many people can ask one helper at once, and nobody can keep others from inviting an address.
+ */
+const INVITATIONS_TO_ADDRESS_HOUR = 10;
 
 type AcceptInput = { token: string; name?: string | undefined; password: string; confirmPassword?: string | undefined };
 
@@ -39,7 +47,7 @@ export function createInvitations(kit: HelperKit, { steps }: HelperSessions) {
 
   /** The invitation a token names, if it can still be accepted; otherwise what became of it (404 or 410). */
   async function openInvitation(token: string) {
-    const link = await store.findLinkByToken(db, hashToken(token));
+    const link = await links.findLinkByToken(db, hashToken(token));
     if (!link) throw notFound(helperMessages.invitationInvalid);
     switch (link.status) {
       case 'invited':
@@ -59,7 +67,7 @@ export function createInvitations(kit: HelperKit, { steps }: HelperSessions) {
   return {
     /** The wearer's open invitations and helpers. */
     async list(wearer: SignedInUser): Promise<HelperSummary[]> {
-      const rows = await store.listOpenLinks(db, wearer.uid, iso());
+      const rows = await links.listOpenLinks(db, wearer.uid, iso());
       return rows.map((row) => ({
         id: row.id,
         name: row.name,
@@ -70,9 +78,12 @@ export function createInvitations(kit: HelperKit, { steps }: HelperSessions) {
       }));
     },
 
-    /** Invites a helper: at most five helpers and open invitations, one per address; the e-mail carries the one link. */
+    /**
+     * Invites a helper: at most five helpers and open invitations, one per address; the e-mail carries the one link.
+     * Limits (D-073): per caller's address and per wearer (attempt limits), then per (wearer, address) and per address.
+     */
     async invite(wearer: SignedInUser, input: InviteHelperInput, caller: Caller): Promise<HelperSummary> {
-      await limits.invite.count(caller.ip, input.email);
+      await limits.invite.count(caller.ip);
       await limits.invite.countAccount(wearer.uid, 'wearer');
       if (!isSingleMailAddress(input.email)) throw invalid(messages.invalidEmail, 'email');
       if (input.email === wearer.email.toLowerCase()) throw conflict(helperMessages.ownAddress, 'email');
@@ -94,11 +105,15 @@ export function createInvitations(kit: HelperKit, { steps }: HelperSessions) {
       try {
         await db.transaction().execute(async (trx) => {
           await store.expireInvitations(trx, at, wearer.uid);
-          await store.lockOpenLinks(trx, wearer.uid);
-          const existing = await store.findOpenLinkByEmail(trx, wearer.uid, input.email);
+          await links.lockOpenLinks(trx, wearer.uid);
+          const existing = await links.findOpenLinkByEmail(trx, wearer.uid, input.email);
           if (existing) throw conflict(existing.status === 'active' ? alreadyHelping(input.email) : alreadyInvited(input.email), 'email');
-          if ((await store.countOpenLinks(trx, wearer.uid)) >= MAX_HELPERS) throw conflict(helperMessages.tooMany);
-          await store.insertLink(trx, row);
+          if ((await links.countOpenLinks(trx, wearer.uid)) >= MAX_HELPERS) throw conflict(helperMessages.tooMany);
+          // Counted from the invitations sent, so a refused or failed one never counts (D-073).
+          const since = iso(-HOUR_MS);
+          if ((await links.countSentTo(trx, input.email, since, wearer.uid)) >= INVITATIONS_PER_ADDRESS_HOUR) throw tooMany(helperMessages.invitedTooOften);
+          if ((await links.countSentTo(trx, input.email, since)) >= INVITATIONS_TO_ADDRESS_HOUR) throw tooMany(messages.tooManyAttempts);
+          await links.insertLink(trx, row);
         });
       } catch (error) {
         if (isUniqueViolation(error)) throw conflict(alreadyInvited(input.email), 'email');
@@ -107,7 +122,7 @@ export function createInvitations(kit: HelperKit, { steps }: HelperSessions) {
       try {
         await mailer.send(invitationMail(i18nOfAccount({ locale: null }, caller.locale), input.email, { helperName: input.name, wearer: wearer.username, link: `${config.publicUrl}/helper/accept?token=${token}` }));
       } catch {
-        await store.deleteLink(db, row.id);
+        await links.deleteLink(db, row.id);
         throw unavailable(/*i18n*/ 'The invitation could not be sent. Please try again.');
       }
       return { id: row.id, name: row.name, email: row.email, status: 'invited', invitedAt: at, acceptedAt: null };
@@ -115,7 +130,7 @@ export function createInvitations(kit: HelperKit, { steps }: HelperSessions) {
 
     /** Cancels an open invitation or removes an active helper (who is told by e-mail); their next request is refused. */
     async remove(wearer: SignedInUser, id: string): Promise<void> {
-      const link = await store.findOpenLink(db, wearer.uid, id);
+      const link = await links.findOpenLink(db, wearer.uid, id);
       if (!link) throw notFound(helperMessages.helperNotFound);
       const to = link.status === 'active' ? 'removed' : 'cancelled';
       if (!(await store.moveLink(db, link.id, link.status, { status: to, ended_at: iso() }))) throw notFound(helperMessages.helperNotFound);

@@ -6,9 +6,6 @@ import { SIGNED_IN_USER_COLUMNS } from '../../db/signed-in-user.ts';
 export type HelperAccountRow = Selectable<HelperAccountsTable>;
 export type HelperLinkRow = Selectable<HelperLinksTable>;
 
-/** Invitations still open and links still active: what counts towards a wearer's five. */
-const OPEN: HelperLinkStatus[] = ['invited', 'active'];
-
 export function findAccountByEmail(db: Executor, email: string) {
   return db.selectFrom('helper_accounts').selectAll().where('email', '=', email).executeTakeFirst();
 }
@@ -27,32 +24,6 @@ export async function setPassword(db: Executor, id: string, passwordHash: string
 
 export async function deleteAccount(db: Executor, id: string): Promise<void> {
   await db.deleteFrom('helper_accounts').where('id', '=', id).execute();
-}
-
-export async function insertLink(db: Executor, link: HelperLinkRow): Promise<void> {
-  await db.insertInto('helper_links').values(link).execute();
-}
-
-export function findLinkByToken(db: Executor, tokenHash: string) {
-  return db
-    .selectFrom('helper_links')
-    .innerJoin('users', 'users.uid', 'helper_links.wearer_id')
-    .selectAll('helper_links')
-    .select(['users.username as wearer_username', 'users.email as wearer_email', 'users.locale as wearer_locale'])
-    .where('helper_links.token_hash', '=', tokenHash)
-    .executeTakeFirst();
-}
-
-/** The wearer's open invitations and active helpers, oldest first; `now` leaves out invitations that have expired. */
-export function listOpenLinks(db: Executor, wearerId: string, now: string) {
-  return db
-    .selectFrom('helper_links')
-    .selectAll()
-    .where('wearer_id', '=', wearerId)
-    .where((eb) => eb.or([eb('status', '=', 'active'), eb.and([eb('status', '=', 'invited'), eb('expires_at', '>', now)])]))
-    .orderBy('invited_at')
-    .orderBy('id')
-    .execute();
 }
 
 /** Every link of the wearer, whatever became of it (the data download). */
@@ -95,38 +66,6 @@ export function activeHelpersOf(db: Executor, wearerId: string) {
     .where('helper_links.wearer_id', '=', wearerId)
     .where('helper_links.status', '=', 'active')
     .execute();
-}
-
-export function findOpenLink(db: Executor, wearerId: string, id: string) {
-  return db.selectFrom('helper_links').selectAll().where('wearer_id', '=', wearerId).where('id', '=', id).where('status', 'in', OPEN).executeTakeFirst();
-}
-
-export function findOpenLinkByEmail(db: Executor, wearerId: string, email: string) {
-  return db.selectFrom('helper_links').select(['status']).where('wearer_id', '=', wearerId).where('email', '=', email).where('status', 'in', OPEN).executeTakeFirst();
-}
-
-/**
- * Locks the wearer's open links until the transaction ends (a write that changes nothing): a second invitation
- * waits, then counts the first one's row, so two at once cannot pass the limit together (PostgreSQL; SQLite runs one
- * writer at a time anyway).
- */
-export async function lockOpenLinks(db: Executor, wearerId: string): Promise<void> {
-  await db
-    .updateTable('helper_links')
-    .set((eb) => ({ wearer_id: eb.ref('wearer_id') }))
-    .where('wearer_id', '=', wearerId)
-    .where('status', 'in', OPEN)
-    .execute();
-}
-
-export async function countOpenLinks(db: Executor, wearerId: string): Promise<number> {
-  const row = await db
-    .selectFrom('helper_links')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('wearer_id', '=', wearerId)
-    .where('status', 'in', OPEN)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
 }
 
 export function findActiveLink(db: Executor, helperId: string, wearerId: string) {
@@ -238,10 +177,6 @@ export async function deleteSpentResetTokens(db: Executor, expiredBefore: string
     .where((eb) => eb.or([eb('used_at', 'is not', null), eb('expires_at', '<=', expiredBefore)]))
     .executeTakeFirst();
   return Number(result.numDeletedRows);
-}
-
-export async function deleteLink(db: Executor, id: string): Promise<void> {
-  await db.deleteFrom('helper_links').where('id', '=', id).execute();
 }
 
 /** A wearer's name and address, for the e-mails that tell them what their helpers did. */
