@@ -33,7 +33,7 @@ test('npm run glasses -- watch prints a face added on /faces/add', async ({ sign
     await page.getByRole('button', { name: 'Allow' }).click();
     await expect(page.getByRole('main').getByRole('status')).toHaveText('Glasses paired');
     // The glasses say whose account they joined.
-    await expect.poll(() => output, { timeout: 20_000 }).toContain(`Paired with the SEVA account of ${user.username}.`);
+    await expect.poll(() => output, { timeout: 20_000 }).toContain(`Paired with the SEVA account ${user.username}, ${user.email[0]}••••@${user.email.split('@')[1]}.`);
     await expect.poll(() => output, { timeout: 20_000 }).toContain('Full sync: 0 faces known');
     await pairing.closed;
 

@@ -40,11 +40,11 @@ export async function pair(context: GlassesContext, options: PairOptions): Promi
   for (;;) {
     await sleep(interval * 1000);
     try {
-      const { access_token: accessToken, username, scope } = await client.token(grant.device_code);
+      const { access_token: accessToken, username, account, scope } = await client.token(grant.device_code);
       const state: GlassesState = { portal: context.portal, deviceName: deviceName ?? 'Unnamed glasses', username, scope, accessToken, faces: {} };
       writeState(context.stateFile, state);
       // Whoever typed the code owns the pairing: the firmware says this aloud, so a wearer hears a stranger's account.
-      out.log(`Paired with the SEVA account of ${username}.`);
+      out.log(`Paired with the SEVA account ${account}.`);
       out.log(`Allowed: ${scope}.`);
       out.log(`The token is kept in ${context.stateFile} (readable by you only).`);
       if (scope.split(' ').some((s) => SYNC_SCOPES.includes(s))) await syncWith(context, client, state);

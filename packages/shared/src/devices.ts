@@ -55,3 +55,19 @@ export function formatUserCode(normalized: string): string {
 }
 
 /** The body of POST /api/devices/pairing/{check,allow,deny}; `code` comes out normalised (8 symbols, no dash). */
+
+/**
+ * The account glasses join, as the glasses say it and /pair shows it: 'Asha, a••••@example.com'. Usernames are not
+ * unique, so the username alone could name someone else's account; the e-mail's first character and domain tell the
+ * owner it is theirs without reading the address out to the room (issue #34).
+ */
+export function accountLabel(username: string, email: string): string {
+  return `${username}, ${maskedEmail(email)}`;
+}
+
+/** 'asha.k@example.com' → 'a••••@example.com': the first character, a fixed mask whatever the length, the domain. */
+export function maskedEmail(email: string): string {
+  const at = email.lastIndexOf('@');
+  const first = [...email.slice(0, Math.max(at, 0))][0] ?? '';
+  return `${first}••••${at < 0 ? '' : email.slice(at)}`;
+}

@@ -59,7 +59,7 @@ export {
 export { errorAnswerSchema, messageAnswerSchema, type MessageAnswer, messageAnswer, oauthErrorSchema } from './schemas/answers.ts';
 export {
   USER_CODE_ALPHABET, USER_CODE_LENGTH, DEFAULT_DEVICE_NAME, DEVICE_NAME_MAX, deviceMessages, normalizeUserCode,
-  formatUserCode,
+  formatUserCode, accountLabel, maskedEmail,
 } from './devices.ts';
 export {
   pairingCodeSchema, type PairingCodeInput, pairingAllowSchema, type PairingAllowInput,

@@ -1,4 +1,5 @@
 import {
+  accountLabel,
   DEFAULT_GLASSES_SCOPES,
   deleteFaceSchema,
   deviceMessages,
@@ -77,7 +78,7 @@ export const glassesHandlers = [
     return HttpResponse.json({ devices: backend.devices });
   }),
   http.post('*/api/devices/pairing/check', async ({ request }) => {
-    wearer();
+    const user = wearer();
     const pairing = pendingPairing(parseBody(pairingCodeSchema, await request.json()).code);
     const scopes = pairing.scopes ?? [...DEFAULT_GLASSES_SCOPES];
     const answer: PendingPairing = {
@@ -88,6 +89,7 @@ export const glassesHandlers = [
       requestedAt: pairing.requestedAt ?? new Date().toISOString(),
       expiresAt: pairing.expiresAt,
       network: pairing.network ?? { from: '203.0.113.0/24', sameAsYours: true },
+      account: accountLabel(user.username, user.email),
     };
     return HttpResponse.json(answer);
   }),

@@ -36,6 +36,8 @@ export const pendingPairingSchema = z
     expiresAt: z.string(),
     /** The request's network (a /24 IPv4 or /48 IPv6 prefix) and whether it is the network the user is on now. */
     network: z.object({ from: z.string(), sameAsYours: z.boolean() }),
+    /** The account the glasses will join, as they will say it once paired (`accountLabel`). */
+    account: z.string(),
   })
   .meta({
     examples: [
@@ -47,6 +49,7 @@ export const pendingPairingSchema = z
         requestedAt: '2026-03-14T09:26:53.000Z',
         expiresAt: '2026-03-14T09:36:53.000Z',
         network: { from: '203.0.113.0/24', sameAsYours: true },
+        account: 'Asha, a••••@example.com',
       },
     ],
   });
@@ -116,10 +119,15 @@ export const tokenAnswerSchema = z
     token_type: z.literal('Bearer'),
     /** What the token may do, space-separated. */
     scope: z.string(),
-    /** The account the glasses joined, for the glasses to say aloud (whoever typed the code may not be their owner). */
+    /** The username of the account the glasses joined. */
     username: z.string(),
+    /**
+     * The account the glasses joined, for them to say aloud (whoever typed the code may not be their owner): its
+     * username and masked e-mail, 'Asha, a••••@example.com', since usernames are not unique.
+     */
+    account: z.string(),
   })
-  .meta({ examples: [{ access_token: 'sg_3q2+7w==', token_type: 'Bearer', scope: 'faces:read contacts:read features events', username: 'asha' }] });
+  .meta({ examples: [{ access_token: 'sg_3q2+7w==', token_type: 'Bearer', scope: 'faces:read contacts:read features events', username: 'Asha', account: 'Asha, a••••@example.com' }] });
 export type TokenAnswer = z.infer<typeof tokenAnswerSchema>;
 
 /** What PUT /device-api/installed-features answers: the versions now recorded, by feature. */

@@ -1,4 +1,4 @@
-import { DEFAULT_DEVICE_NAME, DEVICE_CODE_GRANT, DEVICE_NAME_MAX, type DeviceAuthorizationAnswer, formatUserCode, GLASSES_CLIENT_ID, glassesApiMessages, type GlassesScope, hasForbiddenNameCharacter, readGlassesScopes, scopeText, type TokenAnswer } from '@seva/shared';
+import { accountLabel, DEFAULT_DEVICE_NAME, DEVICE_CODE_GRANT, DEVICE_NAME_MAX, type DeviceAuthorizationAnswer, formatUserCode, GLASSES_CLIENT_ID, glassesApiMessages, type GlassesScope, hasForbiddenNameCharacter, readGlassesScopes, scopeText, type TokenAnswer } from '@seva/shared';
 import { approximateNetwork } from '../../client-address.ts';
 import { isUniqueViolation } from '../../db/database.ts';
 import { DomainError, type DomainErrorKind } from '../../domain-errors.ts';
@@ -158,9 +158,9 @@ export function createDeviceGrant(kit: DeviceKit) {
         if (!row.device_id || !(await store.setDeviceToken(trx, row.device_id, token.hash))) {
           throw oauthError('access_denied', 'The glasses were unpaired before they collected their token.');
         }
-        const username = row.user_id ? await store.usernameOf(trx, row.user_id) : undefined;
-        if (username === undefined) throw oauthError('access_denied', 'The account was deleted before the glasses collected their token.');
-        return { access_token: token.token, token_type: 'Bearer' as const, scope: row.scope, username };
+        const account = row.user_id ? await store.accountOf(trx, row.user_id) : undefined;
+        if (account === undefined) throw oauthError('access_denied', 'The account was deleted before the glasses collected their token.');
+        return { access_token: token.token, token_type: 'Bearer' as const, scope: row.scope, username: account.username, account: accountLabel(account.username, account.email) };
       });
       flow('completed');
       return issued;

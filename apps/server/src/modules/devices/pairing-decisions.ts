@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { deviceMessages, formatUserCode, scopesOf, scopeWords, type PairedDevice, type PendingPairing } from '@seva/shared';
+import { accountLabel, deviceMessages, formatUserCode, scopesOf, scopeWords, type PairedDevice, type PendingPairing } from '@seva/shared';
 import { approximateNetwork } from '../../client-address.ts';
 import type { SignedInUser } from '../../db/signed-in-user.ts';
 import { conflict, type DomainError, expired, notFound, unavailable } from '../../domain-errors.ts';
@@ -64,6 +64,7 @@ export function createPairingDecisions(kit: DeviceKit) {
         requestedAt: row.created_at,
         expiresAt: row.expires_at,
         network: { from: row.network, sameAsYours: row.network === approximateNetwork(ip) },
+        account: accountLabel(user.username, user.email),
       };
     },
 

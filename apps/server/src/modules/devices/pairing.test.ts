@@ -14,6 +14,9 @@ const USER_CODE = new RegExp(`^${symbol}{4}-${symbol}{4}$`);
 const oauthError = (error: string) => ({ error, error_description: expect.any(String) });
 const LOCAL = { ip: '127.0.0.1', userAgent: null };
 
+
+/** How the glasses and /pair name an account: 'Asha, a••••@example.com'. */
+const masked = ({ username, email }: { username: string; email: string }) => `${username}, ${email[0]}••••@${email.split('@')[1]}`;
 describe.each(engines)('pairing the glasses (RFC 8628) on %s', (engine) => {
   let t: TestApp;
   let owner: Awaited<ReturnType<typeof signedInUser>>;
@@ -65,6 +68,8 @@ describe.each(engines)('pairing the glasses (RFC 8628) on %s', (engine) => {
     expect(res.statusCode).toBe(200);
     const check = await answerCode(t, owner.cookie, 'check', res.json().user_code);
     expect(check.json().deviceName).toBe('Unnamed glasses');
+    // /pair names the account the glasses will join as the glasses will say it.
+    expect(check.json().account).toBe(masked(owner.input));
   });
 
   it.each([
@@ -121,7 +126,10 @@ describe.each(engines)('pairing the glasses (RFC 8628) on %s', (engine) => {
     expect(token.statusCode).toBe(200);
     expect(token.headers['cache-control']).toBe('no-store');
     expect(token.headers.pragma).toBe('no-cache');
-    expect(token.json()).toEqual({ access_token: expect.stringMatching(/^[\w-]{43}$/), token_type: 'Bearer', scope: 'faces:read contacts:read events features', username: owner.input.username });
+    expect(token.json()).toEqual({ access_token: expect.stringMatching(/^[\w-]{43}$/), token_type: 'Bearer', scope: 'faces:read contacts:read events features', username: owner.input.username, account: masked(owner.input) });
+    // Usernames are not unique: the glasses say the e-mail's first character and domain too, never the whole address.
+    expect(token.json().account).toMatch(/^.+, .••••@[^@]+$/);
+    expect(token.json().account).not.toContain(owner.input.email);
     const device = await db().selectFrom('devices').selectAll().where('id', '=', allowed.json().device.id).executeTakeFirstOrThrow();
     expect(device.token_hash).toBe(sha256(token.json().access_token));
 
@@ -193,6 +201,7 @@ describe.each(engines)('pairing the glasses (RFC 8628) on %s', (engine) => {
       requestedAt: expect.any(String),
       expiresAt: expect.any(String),
       network: { from: '127.0.0.0/24', sameAsYours: true },
+      account: masked(owner.input),
     });
     expect((await answerCode(t, owner.cookie, 'check', userCode.replace('-', ''))).statusCode).toBe(200);
   });

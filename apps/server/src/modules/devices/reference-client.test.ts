@@ -9,6 +9,8 @@ import { createTestApp, engines, signedInUser, type TestApp } from '../../testin
 import { faceFixture } from '../../../../../test-kit/test-data.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../../../..');
+/** How the glasses name the account they joined: 'Asha, a••••@example.com'. */
+const masked = ({ username, email }: { username: string; email: string }) => `${username}, ${email[0]}••••@${email.split('@')[1]}`;
 
 interface Run {
   code: number | null;
@@ -69,7 +71,7 @@ describe.each(engines)('the reference client (npm run glasses) against a running
     expect(run.code).toBe(0);
     expect(await allowed).toBe(200);
     expect(run.stdout).toContain(`Sign in to SEVA and open ${t.config.publicUrl}/pair?code=`);
-    expect(run.stdout).toContain(`Paired with the SEVA account of ${user.input.username}.\nAllowed: faces:read contacts:read events features.`);
+    expect(run.stdout).toContain(`Paired with the SEVA account ${masked(user.input)}.\nAllowed: faces:read contacts:read events features.`);
     expect(run.stdout).toContain('Full sync: 0 faces known, no changes.');
     expect(fs.statSync(stateFile()).mode & 0o777).toBe(0o600);
     const state = JSON.parse(fs.readFileSync(stateFile(), 'utf8'));
@@ -141,7 +143,7 @@ describe.each(engines)('the reference client (npm run glasses) against a running
         if (code) allowed = answerCode(t, user.cookie, 'allow', code).then((res) => res.statusCode);
       });
       expect([run.code, run.stderr, await allowed]).toEqual([0, '', 200]);
-      expect(run.stdout).toContain(`Paired with the SEVA account of ${user.input.username}.\nAllowed: faces:images.`);
+      expect(run.stdout).toContain(`Paired with the SEVA account ${masked(user.input)}.\nAllowed: faces:images.`);
       expect(run.stdout).not.toContain('sync');
       const refused = await glasses(['sync'], elsewhere);
       expect(refused.code).toBe(1);

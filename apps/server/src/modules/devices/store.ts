@@ -131,9 +131,9 @@ export async function deleteDevice(db: Executor, userId: string, deviceId: strin
   return row?.name;
 }
 
-/** The username of the account glasses were paired with, told to the glasses with their token; undefined once deleted. */
-export async function usernameOf(db: Executor, userId: string): Promise<string | undefined> {
-  return (await db.selectFrom('users').select('username').where('uid', '=', userId).executeTakeFirst())?.username;
+/** The username and e-mail of the account glasses were paired with, told to the glasses with their token; undefined once deleted. */
+export async function accountOf(db: Executor, userId: string): Promise<{ username: string; email: string } | undefined> {
+  return db.selectFrom('users').select(['username', 'email']).where('uid', '=', userId).executeTakeFirst();
 }
 
 /** The account's deletion (issue #12): every pair of glasses of the user, what they run and the pairings they answered. */

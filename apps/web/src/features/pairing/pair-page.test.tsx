@@ -35,6 +35,8 @@ describe('PairPage', () => {
     await waitFor(() => expect(heading()).toHaveFocus());
     expect(within(request).getByText('Kitchen glasses', { selector: 'dd' })).toBeInTheDocument();
     expect(within(request).getByText('KXRT-7M4P', { selector: 'dd' })).toBeInTheDocument();
+    // The account they will join, as the glasses will say it: a username alone could be anyone's.
+    expect(within(request).getByText('Account they will join', { selector: 'dt' }).nextElementSibling).toHaveTextContent(/^Robin, r••••@example\.com$/);
     const grants = within(request).getByRole('list', { name: 'If you allow them, these glasses will be able to read or do exactly this, and nothing more:' });
     expect(within(grants).getAllByRole('listitem').map((item) => item.textContent)).toEqual(scopeWords(DEFAULT_GLASSES_SCOPES));
     expect(within(request).getByText('10 minutes left', { selector: 'dd' })).toBeInTheDocument();

@@ -60,6 +60,10 @@ export function PairingRequest({ pending, fromLink, busy, onAllow, onDeny }: Pai
           <Trans>Glasses (the name they gave themselves)</Trans>
         </dt>
         <dd>{pending.deviceName}</dd>
+        <dt>
+          <Trans>Account they will join</Trans>
+        </dt>
+        <dd>{pending.account}</dd>
         <dt>{localise(deviceMessages.pairingCodeLabel)}</dt>
         <dd>{pending.code}</dd>
         <dt>
