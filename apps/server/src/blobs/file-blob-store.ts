@@ -9,6 +9,10 @@ import { checkKey, isKey, TYPE_SUFFIX } from './blob-keys.ts';
 export const BLOBS_DIR = 'blobs';
 
 const isMissing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
+/** What removing a folder answers when a write or another blob keeps it, or another removal got there first. */
+const FOLDER_IN_USE = new Set(['ENOTEMPTY', 'EEXIST', 'ENOENT']);
+/** Times a write makes its folder again when a deletion removed it meanwhile. */
+const FOLDER_ATTEMPTS = 3;
 
 /**
  * Each blob is two files, `KEY` and `KEY.type` (its content type). `put` writes both to temporary files, flushes them,
@@ -21,10 +25,9 @@ export function fileBlobStore(dataDir: string, db: Db): BlobStore {
   async function put(key: string, data: Buffer, contentType: string): Promise<void> {
     const file = where(key);
     const dir = path.dirname(file);
-    await makeDirectoryDurably(dir);
     const temps: string[] = [];
     try {
-      const typeTemp = await writeTemporary(`${file}${TYPE_SUFFIX}`, contentType);
+      const typeTemp = await inFolder(dir, () => writeTemporary(`${file}${TYPE_SUFFIX}`, contentType));
       temps.push(typeTemp);
       const dataTemp = await writeTemporary(file, data);
       temps.push(dataTemp);
@@ -37,10 +40,44 @@ export function fileBlobStore(dataDir: string, db: Db): BlobStore {
     await syncDirectory(dir);
   }
 
-  /** Data first: once it is gone the blob is gone, and a crash before the type file goes leaves only that. */
+  /**
+   * Makes `dir` and runs `write` in it. Deleting the last blob of a folder removes it (removeEmptyFolders), which may
+   * happen between the two; the folder is then made again. Once `write` has put a file there, nothing removes it.
+   */
+  async function inFolder<T>(dir: string, write: () => Promise<T>): Promise<T> {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        await makeDirectoryDurably(dir);
+        return await write();
+      } catch (error) {
+        if (!isMissing(error) || attempt === FOLDER_ATTEMPTS) throw error;
+      }
+    }
+  }
+
+  /**
+   * Data first: once it is gone the blob is gone, and a crash before the type file goes leaves only that. Then the
+   * folders it leaves empty (a person's face folder after its last picture), up to the root.
+   */
   async function remove(key: string): Promise<void> {
     await fs.rm(where(key), { force: true });
     await fs.rm(`${where(key)}${TYPE_SUFFIX}`, { force: true });
+    await removeEmptyFolders(path.dirname(where(key)));
+  }
+
+  /**
+   * Removes `dir` and each folder above it below the root while they are empty. A folder that is not (a write arrived,
+   * or another blob remains: ENOTEMPTY, EEXIST on some systems) or is already gone (ENOENT) ends the walk quietly.
+   */
+  async function removeEmptyFolders(dir: string): Promise<void> {
+    for (let current = dir; current !== root && current.startsWith(`${root}${path.sep}`); current = path.dirname(current)) {
+      try {
+        await fs.rmdir(current);
+      } catch (error) {
+        if (FOLDER_IN_USE.has((error as NodeJS.ErrnoException).code ?? '')) return;
+        throw error;
+      }
+    }
   }
 
   /** Every file under the root, as paths relative to it with `/`. */

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { randomBytes } from 'node:crypto';
+import path from 'node:path';
 import { accountMessages, longDate, messages } from '@seva/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from '../../../../../test-kit/sign-up-flow.ts';
@@ -204,6 +205,17 @@ describe.each(engines)('Delete my account on %s', (engine) => {
     expect(await tablesMentioning(t.infrastructure.database, user.needles)).toEqual({});
     expect(await blobKeysOf(t.infrastructure.blobs, user.user.uid)).toEqual([]);
     expect((await restoreAccount(token)).statusCode).toBe(400);
+  });
+
+  it.runIf(engine === 'sqlite')('leaves no folder of the erased account under DATA_DIR/blobs', async () => {
+    const user = await fullAccount(t);
+    const blobsDir = path.join(t.config.dataDir, 'blobs');
+    const entriesNamingUser = () => fs.readdirSync(blobsDir, { recursive: true }).map(String).filter((entry) => entry.includes(user.user.uid));
+    expect(entriesNamingUser()).not.toEqual([]);
+    expect((await deleteAccount(user.cookie, { password: user.input.password })).statusCode).toBe(200);
+    await t.services.account.purgeExpired(new Date(Date.now() + 15 * DAY_MS));
+    expect(await blobKeysOf(t.infrastructure.blobs, user.user.uid)).toEqual([]);
+    expect(entriesNamingUser()).toEqual([]);
   });
 
   it('erases a closed account once when two instances erase it at the same time, and never an open one', async () => {
