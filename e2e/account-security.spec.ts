@@ -4,6 +4,8 @@ import { expectNoAxeViolations } from './support/axe.ts';
 import { expect, test } from './support/fixtures.ts';
 import { linkFromMail } from './support/outbox.ts';
 import { signIn } from './support/sign-in.ts';
+import { fillSignUpForm, signUpFields } from './support/signup-form.ts';
+import { unregisteredUser } from '../test-kit/test-user.ts';
 
 // Issue #21 on /profile: 'Change password', and a deletion that the e-mailed 'Restore my account' link undoes.
 test.describe.configure({ mode: 'parallel' });
@@ -64,6 +66,13 @@ test('deletes the account, restores it by the e-mailed link and signs in again',
   await page.getByLabel('Password', { exact: true }).fill(user.password);
   await page.keyboard.press('Enter');
   await expectProblem(page, 'Invalid credentials');
+
+  // Whoever deleted it cannot end the restore by registering the license ID again: it stays the closed account's.
+  await page.goto('/signup');
+  await fillSignUpForm(page, unregisteredUser({ licenseId: user.licenseId }));
+  await signUpFields(page).submit.click();
+  await expectProblem(page, /^.*This license ID belongs to an account that was closed on \d{1,2} \w+ \d{4}\. It can be restored until \d{1,2} \w+ \d{4}\./);
+  await expect(page.getByLabel('License ID')).toHaveAccessibleDescription(/This license ID belongs to an account that was closed on/);
 
   await page.goto(await linkFromMail(user.email, 'restore-account'));
   await expect(page.getByRole('heading', { level: 1, name: 'Restore your account' })).toBeFocused();

@@ -4,7 +4,7 @@ import { expect, type Page } from '@playwright/test';
 export const errorSummary = (page: Page) => page.getByRole('group', { name: 'There is a problem' });
 
 /** After a failed submit: the error summary has taken focus and says `message`. */
-export async function expectProblem(page: Page, message: string): Promise<void> {
+export async function expectProblem(page: Page, message: string | RegExp): Promise<void> {
   const summary = errorSummary(page);
   await expect(summary).toContainText(message);
   await expect(summary).toBeFocused();
