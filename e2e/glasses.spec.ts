@@ -24,8 +24,18 @@ const GRANTS = [
   'a live notice when any of these change, so they sync at once',
   'the download links of the SEVA features, and report which ones the glasses run',
 ];
-/** What /pair shows of a request: the glasses, the code, when it was made, the time left and its network. */
-const requestDetails = (name: string, code: string) => [name, code, /\((less than a minute|1 minute|\d+ minutes) ago\)$/, /^(\d+ minutes|less than 1 minute) left$/, /This request came from the same network as yours\.$/];
+/**
+ * What /pair shows of a request: the glasses, the account they will join as the glasses will say it, the code, when it
+ * was made, the time left and its network in words (the address range behind 'Details').
+ */
+const requestDetails = (name: string, user: { username: string; email: string }, code: string) => [
+  name,
+  `${user.username}, ${user.email[0]}••••@${user.email.split('@')[1]}`,
+  code,
+  /\((less than a minute|1 minute|\d+ minutes) ago\)$/,
+  /^(\d+ minutes|less than 1 minute) left$/,
+  /^Same network as you\.\s*Details/,
+];
 const LINK_WARNING =
   'This code came inside a link, not from your glasses. Allow only if your own glasses are saying this code right now: whoever sent the link could otherwise reach your account with their glasses.';
 const READ_LINK = 'https://example.com/read-for-me.apk';
@@ -107,7 +117,7 @@ test('glasses paired by a code typed on /pair with the keyboard get their token,
   await expect(waiting(page)).toBeVisible();
   await expect(pairHeading(page)).toBeFocused();
   await expect(status(page)).toHaveText(`Code ${code.user_code} checked. Glasses waiting to pair: Kitchen glasses.`);
-  await expect(waiting(page).getByRole('definition')).toHaveText(requestDetails('Kitchen glasses', code.user_code));
+  await expect(waiting(page).getByRole('definition')).toHaveText(requestDetails('Kitchen glasses', user, code.user_code));
   await expect(waiting(page).getByRole('listitem')).toHaveText(GRANTS);
   // Typed from the glasses, not opened from a link: no warning.
   await expect(waiting(page).getByText(LINK_WARNING)).toHaveCount(0);
@@ -212,7 +222,7 @@ test('a signed-out visitor opening the glasses\u2019 link signs in, comes back t
   await expect(codeField(page)).toHaveValue(code.user_code);
   await expect(codeField(page)).toHaveAccessibleDescription(/Check that it is the code your glasses say\.$/);
   await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(waiting(page).getByRole('definition')).toHaveText(requestDetails('Hall glasses', code.user_code));
+  await expect(waiting(page).getByRole('definition')).toHaveText(requestDetails('Hall glasses', user, code.user_code));
   // The code came inside a link: /pair says so before anything is allowed.
   await expect(waiting(page).getByText(LINK_WARNING)).toBeVisible();
 

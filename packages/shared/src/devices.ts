@@ -32,8 +32,10 @@ export const deviceMessages = {
   requestedAgo: (minutes: number) =>
     minutes < 1 ? /*i18n*/ 'less than a minute ago' : minutes === 1 ? /*i18n*/ '1 minute ago' : fill(/*i18n*/ '{minutes} minutes ago', { minutes }),
   minutesLeft: (minutes: number) => (minutes <= 1 ? /*i18n*/ 'less than 1 minute left' : fill(/*i18n*/ '{minutes} minutes left', { minutes })),
-  differentNetwork: /*i18n*/ 'This request came from a different network than yours.',
-  sameNetwork: /*i18n*/ 'This request came from the same network as yours.',
+  differentNetwork: /*i18n*/ 'A different network from yours.',
+  sameNetwork: /*i18n*/ 'Same network as you.',
+  /** The request's address range, behind 'Details' under the words above. */
+  networkRange: (range: string) => fill(/*i18n*/ 'The request came from the address range {range}.', { range }),
   codeFromLink:
     /*i18n*/ 'This code came inside a link, not from your glasses. Allow only if your own glasses are saying this code right now: whoever sent the link could otherwise reach your account with their glasses.',
   passwordLabel: /*i18n*/ 'Your password',

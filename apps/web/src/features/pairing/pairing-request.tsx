@@ -80,13 +80,20 @@ export function PairingRequest({ pending, fromLink, busy, onAllow, onDeny }: Pai
           <Trans>Network</Trans>
         </dt>
         <dd>
-          {pending.network.from}. {pending.network.sameAsYours ? localise(deviceMessages.sameNetwork) : <strong>{localise(deviceMessages.differentNetwork)}</strong>}
+          {pending.network.sameAsYours ? localise(deviceMessages.sameNetwork) : <strong>{localise(deviceMessages.differentNetwork)}</strong>}
+          <details className="network-range">
+            <summary>
+              <Trans>Details</Trans>
+            </summary>
+            {localise(deviceMessages.networkRange(pending.network.from))}
+          </details>
         </dd>
       </dl>
-      <p id="pairing-grants-intro">
+      {/* The list follows its introduction unlabelled: a label would have a screen reader say the introduction twice. */}
+      <p>
         <Trans>If you allow them, these glasses will be able to read or do exactly this, and nothing more:</Trans>
       </p>
-      <ul aria-labelledby="pairing-grants-intro">
+      <ul>
         {pending.grants.map((grant) => (
           <li key={grant}>{localise(grant)}</li>
         ))}
