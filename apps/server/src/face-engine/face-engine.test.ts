@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { faceFixture } from '../../../../test-kit/test-data.ts';
+import { hevcItem, heifFile, ispe, gridDescriptor, neutralGrid } from '../testing/heif-files.ts';
 import { createFaceEngine, DESCRIPTOR_MODEL_VERSION, faceDistance, FaceImageError, MATCH_THRESHOLD, MAX_PIXELS, type FaceEngine } from './face-engine.ts';
 
 const fixture = (...parts: string[]) => fs.readFileSync(faceFixture(...parts));
@@ -124,16 +125,16 @@ describe('face counts', () => {
   }, SLOW);
 });
 
+async function expectRefused(file: Buffer, message: RegExp) {
+  for (const run of [engine.analyse, engine.detect]) {
+    const error = await run(file).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(FaceImageError);
+    expect((error as Error).message).toMatch(message);
+  }
+}
+
 describe('bad input', () => {
   const jpeg = fixture('single', 'neutral.jpg');
-
-  async function expectRefused(file: Buffer, message: RegExp) {
-    for (const run of [engine.analyse, engine.detect]) {
-      const error = await run(file).catch((caught: unknown) => caught);
-      expect(error).toBeInstanceOf(FaceImageError);
-      expect((error as Error).message).toMatch(message);
-    }
-  }
 
   it('refuses a file that is not an image', async () => {
     await expectRefused(Buffer.from('This is a text file, not a photo.\n'), /^Invalid image format$/);
@@ -152,6 +153,61 @@ describe('bad input', () => {
     const huge = await sharp({ create: { width, height, channels: 3, background: '#fff' } }).png({ compressionLevel: 9 }).toBuffer();
     expect(huge.length).toBeLessThan(1_000_000);
     await expectRefused(huge, /too large.*25 megapixels/);
+  }, SLOW);
+});
+
+describe('HEIF pictures the file lies about', () => {
+  it('refuses a HEIC grid over MAX_PIXELS from its boxes, at once, though its ispe claims 608x276', async () => {
+    // 13x13 tiles of 608x276 make 7904x3588 (28.4 megapixels) out of 28 KB; sharp's metadata reads the ispe.
+    const grid = neutralGrid(13, 13, { width: 608, height: 276 });
+    expect(grid.length).toBeLessThan(32_000);
+    expect(await sharp(grid).metadata()).toMatchObject({ width: 608, height: 276 });
+    const started = performance.now();
+    await expectRefused(grid, /too large.*25 megapixels/);
+    // Decoding it takes seconds (3 s on 2 vCPUs); the boxes are read in well under a millisecond.
+    expect(performance.now() - started).toBeLessThan(1000);
+  }, SLOW);
+
+  it('decodes the primary image (pitm), not the first image of the file', async () => {
+    // Item 1: the neutral face alone (608x276). Item 2, the primary: a grid of two of them side by side (1216x276).
+    const file = heifFile({
+      primary: 2,
+      items: [
+        hevcItem(1),
+        { id: 2, type: 'grid', properties: [ispe(1216, 276)], data: gridDescriptor(1, 2, 1216, 276), inIdat: true },
+        hevcItem(3, { hidden: true }),
+        hevcItem(4, { hidden: true }),
+      ],
+      references: [{ type: 'dimg', from: 2, to: [3, 4] }],
+    });
+    const analysed = await engine.analyse(file);
+    expect(analysed).toMatchObject({ mime: 'image/jpeg', width: 1216, height: 276 });
+    expect(analysed.faces).toHaveLength(2);
+    expect(await engine.detect(file)).toMatchObject({ width: 1216, height: 276 });
+  }, SLOW);
+
+  it('refuses a HEIC whose boxes do not hold together as damaged', async () => {
+    // A grid of 2x2 tiles that names one tile; and the neutral face cut inside its meta box.
+    const tooFewTiles = heifFile({
+      primary: 1,
+      items: [{ id: 1, type: 'grid', properties: [ispe(1216, 552)], data: gridDescriptor(2, 2, 1216, 552), inIdat: true }, hevcItem(2, { hidden: true })],
+      references: [{ type: 'dimg', from: 1, to: [2] }],
+    });
+    await expectRefused(tooFewTiles, /damaged or incomplete/);
+    await expectRefused(fixture('formats', 'neutral.heic').subarray(0, 200), /damaged or incomplete/);
+  }, SLOW);
+
+  it('stops a HEIC decode that outlasts its deadline, refuses the picture and reads the next one', async () => {
+    const hurried = createFaceEngine({ threads: 1, heifDecodeDeadlineMs: 100 });
+    try {
+      // 6x6 tiles: 6 megapixels that take about half a second to decode here.
+      const error = await hurried.detect(neutralGrid(6, 6)).catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(FaceImageError);
+      expect((error as Error).message).toMatch(/took too long to read/);
+      expect((await hurried.detect(fixture('formats', 'neutral.heic'))).faces).toHaveLength(1);
+    } finally {
+      await hurried.close();
+    }
   }, SLOW);
 });
 

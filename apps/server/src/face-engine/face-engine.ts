@@ -3,9 +3,10 @@ import { Piscina } from 'piscina';
 // sharp runs in the workers, but on glibc Linux the main thread must load it too, or libvips is
 // unloaded when a worker exits while another still uses it (lovell/sharp#2263).
 import 'sharp';
-import type { FaceBox, ImageProblem, WorkerConfig, WorkerReply, WorkerResult, WorkerTask } from './face-worker.ts';
+import type { FaceBox, WorkerConfig, WorkerReply, WorkerResult, WorkerTask } from './face-worker.ts';
 import { faceMessages } from '@seva/shared';
 import { imageFormat, storedFormat } from './image-format.ts';
+import { checkHeifPixels, imageProblem, type ImageProblem } from './open-image.ts';
 import type { PhotoMeasures } from './photo-quality.ts';
 
 export { faceDistance, MATCH_THRESHOLD } from './face-distance.ts';
@@ -53,6 +54,12 @@ export class FaceImageError extends Error {
 
 export const MAX_PIXELS = 25_000_000;
 
+/**
+ * How long one HEIC decode may run (D-074). A 24-megapixel HEIC, the largest under MAX_PIXELS, decodes in about 2 s on
+ * 2 shared vCPUs; a picture still decoding after five times that is refused, and its decoder's thread ended.
+ */
+export const HEIF_DECODE_DEADLINE_MS = 10_000;
+
 /** Images waiting for a worker before new ones are turned away (about half a minute of work on 2 threads). */
 export const MAX_QUEUE = 64;
 
@@ -64,24 +71,34 @@ export class FaceEngineBusyError extends Error {
 const messages: Record<ImageProblem | 'not-an-image', string> = {
   'not-an-image': faceMessages.invalidImageFormat,
   'too-large': `The image is too large: it must have at most ${MAX_PIXELS / 1_000_000} megapixels.`,
+  'too-slow': /*i18n*/ 'The image took too long to read. Please send a smaller photo, or a JPEG.',
   unreadable: 'The image file is damaged or incomplete and cannot be read.',
 };
 
-/** The stored format of a picture the engine reads; anything else is refused as not an image. */
+/**
+ * The stored format of a picture the engine reads; anything else is refused as not an image. A HEIF picture whose
+ * boxes say it is too large, or do not hold together, is refused here, before it waits for a worker (D-074).
+ */
 function checkedFormat(file: Buffer): 'jpeg' | 'png' {
   const format = imageFormat(file);
   if (!format) throw new FaceImageError(messages['not-an-image']);
+  try {
+    checkHeifPixels(file, MAX_PIXELS);
+  } catch (error) {
+    throw new FaceImageError(messages[imageProblem(error)]);
+  }
   return storedFormat(format);
 }
 
-export function createFaceEngine(options: { threads: number }): FaceEngine {
+/** `heifDecodeDeadlineMs`: HEIF_DECODE_DEADLINE_MS unless a test needs a deadline it can reach. */
+export function createFaceEngine(options: { threads: number; heifDecodeDeadlineMs?: number }): FaceEngine {
   const pool = new Piscina<WorkerTask, WorkerReply>({
     filename: new URL('./face-worker.mjs', import.meta.url).href,
     minThreads: options.threads, // start every worker (and load its models) now, not on the first request
     maxThreads: options.threads,
     idleTimeout: Infinity,
     maxQueue: MAX_QUEUE,
-    workerData: { maxPixels: MAX_PIXELS } satisfies WorkerConfig,
+    workerData: { maxPixels: MAX_PIXELS, heifDecodeDeadlineMs: options.heifDecodeDeadlineMs ?? HEIF_DECODE_DEADLINE_MS } satisfies WorkerConfig,
   });
 
   async function run<F extends FaceBox>(task: WorkerTask): Promise<WorkerResult<F>> {

@@ -8,10 +8,13 @@ import type * as TfWasm from '@tensorflow/tfjs-backend-wasm';
 import type * as FaceApi from '@vladmandic/face-api/dist/face-api.node-wasm.js';
 import type { DetectedFace } from './face-engine.ts';
 import { measureFace, type RgbPixels } from './face-measures.ts';
-import { openImage } from './open-image.ts';
+import { createHeifDecoder } from './heif-decoder.ts';
+import { imageProblem, openImage, type ImageProblem } from './open-image.ts';
 
 export interface WorkerConfig {
   maxPixels: number;
+  /** How long one HEIC decode may run before it is stopped (D-074). */
+  heifDecodeDeadlineMs: number;
 }
 /** `format`: how analyse stores the picture. */
 export type WorkerTask = { kind: 'analyse'; file: Uint8Array; format: 'jpeg' | 'png' } | { kind: 'detect'; file: Uint8Array };
@@ -22,7 +25,6 @@ export interface WorkerResult<F extends FaceBox = FaceBox> {
   faces: F[];
   image?: Uint8Array; // analyse only: the oriented image re-encoded without metadata
 }
-export type ImageProblem = 'too-large' | 'unreadable';
 export type WorkerReply<F extends FaceBox = FaceBox> = { ok: true; result: WorkerResult<F> } | { ok: false; problem: ImageProblem };
 
 type Size = { width: number; height: number };
@@ -61,7 +63,8 @@ const { tf } = faceapi;
 type Tensor3D = FaceApi.tf.Tensor3D;
 const packageDir = (name: string) => path.dirname(require.resolve(`${name}/package.json`));
 
-const { maxPixels } = workerData as WorkerConfig;
+const { maxPixels, heifDecodeDeadlineMs } = workerData as WorkerConfig;
+const heif = createHeifDecoder({ deadlineMs: heifDecodeDeadlineMs });
 const detectorOptions = {
   ssd: new faceapi.SsdMobilenetv1Options({ minConfidence: 0.5 }),
   // Four to five times faster than SSD on a 640x480 frame, for live guidance; it finds fewer faces in
@@ -82,7 +85,7 @@ export default async function run(task: WorkerTask): Promise<WorkerReply> {
   try {
     decoded = await decode(task);
   } catch (error) {
-    return { ok: false, problem: /pixel limit/i.test(String(error)) ? 'too-large' : 'unreadable' };
+    return { ok: false, problem: imageProblem(error) };
   }
   const { pixels, size, image } = decoded;
   const tensor = tf.tensor3d(pixels.data, [pixels.info.height, pixels.info.width, 3], 'float32');
@@ -96,7 +99,7 @@ export default async function run(task: WorkerTask): Promise<WorkerReply> {
 
 /** Detection pixels (RGB, at most DETECTION_MAX_SIDE), the oriented size and, for analyse, the re-encoded image. */
 async function decode(task: WorkerTask) {
-  const input = await openImage(task.file, maxPixels);
+  const input = await openImage(task.file, { maxPixels, heif });
   const pixels = input
     .clone()
     .resize({ width: DETECTION_MAX_SIDE, height: DETECTION_MAX_SIDE, fit: 'inside', withoutEnlargement: true })

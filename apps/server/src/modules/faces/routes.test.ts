@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, engines, signedInUser, type TestApp } from '../../testing/test-app.ts';
 import { faceFixture } from '../../../../../test-kit/test-data.ts';
+import { neutralGrid } from '../../testing/heif-files.ts';
 
 const fixture = (name: string) => fs.readFileSync(faceFixture(name));
 
@@ -133,6 +134,7 @@ describe.each(engines)('face backend on %s', (engine) => {
     ['a text file', Buffer.from('hello, this is not an image'), faceMessages.invalidImageFormat],
     ['a truncated JPEG', fixture('single/happy.jpg').subarray(0, 2000), damaged],
     ['a PNG header and garbage', Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(500, 7)]), damaged],
+    ['a 28 KB HEIC grid of 28 megapixels that declares 608x276', neutralGrid(13, 13, { width: 608, height: 276 }), 'The image is too large: it must have at most 25 megapixels.'],
   ])('refuses %s with a clear message, storing nothing', async (_label, data, message) => {
     const blobs = await blobCount();
     const res = await store(owner, `Bad ${randomUUID()}`, data);
