@@ -19,9 +19,18 @@ function newestMtime(target) {
 // once and use only the API; concurrent builds would write the same apps/web/dist.
 const builtAt = fs.existsSync(built) ? fs.statSync(built).mtimeMs : 0;
 if (process.env.SKIP_WEB_BUILD !== '1' && builtAt < Math.max(...sources.map(newestMtime))) {
-  console.log('Building the web app…');
-  const result = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' });
-  if (result.status !== 0) process.exit(result.status ?? 1);
+  // The build's own output (a hundred lines, and warnings about other people's comments) is shown only when it fails:
+  // otherwise the portal's address would scroll out of sight.
+  process.stdout.write('Building the web app (about a minute the first time)… ');
+  const started = Date.now();
+  const result = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  if (result.status !== 0) {
+    console.log('failed:');
+    process.stdout.write(result.stdout ?? '');
+    process.stderr.write(result.stderr ?? '');
+    process.exit(result.status ?? 1);
+  }
+  console.log(`done in ${Math.round((Date.now() - started) / 1000)} s.`);
 }
 
 // V8's young generation may grow to 64 MB a half (16 MB by default). With the default, about one server start in
