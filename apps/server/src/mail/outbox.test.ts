@@ -3,11 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_DELETED_SUBJECT } from '../modules/account/emails.ts';
+import { newestMailTo } from '../../../../test-kit/eml-outbox.ts';
+import { tokenInMail } from '../../../../test-kit/mail-link.ts';
 import { createTestApp, engines, signedInUser, type TestApp } from '../testing/test-app.ts';
 import { createMailer, type Mail, type Mailer } from './mailer.ts';
 import { outboxDir, outboxFileName, safeName } from './outbox.ts';
 
-const mail = (to: string): Mail => ({ to, subject: 'Verify', text: 'Open http://localhost:3000/verify-email?token=abc to verify.', html: '<p>Verify</p>' });
+const mail = (to: string): Mail => ({ to, subject: 'Verify', text: 'Open http://localhost:3000/verify-email?token=abc to verify.', html: '<p>Verify</p>', kind: 'verify-email' });
 
 describe.each(engines)('the outbox (no SMTP_URL) on %s', (engine) => {
   let t: TestApp;
@@ -57,8 +59,33 @@ describe.each(engines)('the outbox (no SMTP_URL) on %s', (engine) => {
     expect([fs.existsSync(old), fs.existsSync(recent)]).toEqual([false, true]);
   });
 
-  it('logs the link of a mail it writes to the outbox', () => {
-    expect(logged.some((line) => line.includes('/verify-email?token='))).toBe(true);
+  it("logs which kind of mail it wrote and when its link expires, never the address or the link", async () => {
+    await signedInUser(t);
+    const verification = t.mails.at(-1)!;
+    expect(verification.text).toContain('/verify-email?token=');
+    expect(logged.at(-1)).toMatch(/^mail written to \S+\/mail: verify-email, its link expires at \d{4}-\d\d-\d\dT[\d:.]+Z$/);
+    for (const sent of t.mails) {
+      expect(logged.join('\n')).not.toContain(sent.to);
+      expect(logged.join('\n')).not.toContain(tokenInMail(sent.text, 'verify-email') ?? sent.to);
+    }
+    expect(logged.join('\n')).not.toMatch(/token=|https?:/);
+  });
+});
+
+describe('the outbox log line', () => {
+  it('names the kind and the expiry, and neither the address nor the token', async () => {
+    const logged: string[] = [];
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'seva-outbox-log-'));
+    const outbox = createMailer({ smtpUrl: undefined, mailFrom: 'SEVA <no-reply@localhost>', dataDir }, (line) => logged.push(line));
+    await outbox.send({ ...mail('owner@example.com'), kind: 'password-reset', linkExpiresAt: '2026-11-28T13:00:00.000Z' });
+    await outbox.send({ to: 'wearer@example.com', subject: 'Accepted', text: 'Open http://localhost:3000/profile', html: '<p>Accepted</p>', kind: 'helper-accepted' });
+    expect(logged).toEqual([
+      `mail written to ${outboxDir(dataDir)}: password-reset, its link expires at 2026-11-28T13:00:00.000Z`,
+      `mail written to ${outboxDir(dataDir)}: helper-accepted, with no link that expires`,
+    ]);
+    // The links are in the .eml files, for the operator to open.
+    expect(newestMailTo(outboxDir(dataDir), 'owner@example.com')).toContain('/verify-email?token=abc');
+    fs.rmSync(dataDir, { recursive: true, force: true });
   });
 });
 

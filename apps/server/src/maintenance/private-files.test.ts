@@ -50,7 +50,7 @@ describe.each(engines)('DATA_DIR is private to the portal on %s', (engine) => {
       { name: 'Amy', image: fs.readFileSync(faceFixture('single', 'neutral.jpg')), mime: 'image/jpeg' },
     ]);
     const outbox = createMailer({ smtpUrl: undefined, mailFrom: 'SEVA <no-reply@localhost>', dataDir }, () => {});
-    await outbox.send({ to: user.input.email, subject: 'Hello', text: 'Hello', html: '<p>Hello</p>' });
+    await outbox.send({ to: user.input.email, subject: 'Hello', text: 'Hello', html: '<p>Hello</p>', kind: 'password-changed' });
     if (engine === 'sqlite') {
       expect((await run('backup', path.join(dataDir, 'backup.tar'))).code).toBe(0);
       for (const name of ['seva.sqlite', 'seva.sqlite-wal', 'seva.sqlite-shm', 'backup.tar']) expect(fs.existsSync(path.join(dataDir, name)), name).toBe(true);

@@ -25,5 +25,5 @@ export function accountClosedMail(i18n: I18n, to: string, details: { username: s
   ];
   const text = [...lines, '', `${action}: ${restoreUrl}`, '', 'SEVA'].join('\n');
   const html = [...lines.map((line) => `<p>${escapeHtml(line)}</p>`), `<p><a href="${escapeHtml(restoreUrl)}">${escapeHtml(action)}</a></p>`, '<p>SEVA</p>'].join('\n');
-  return { to, subject: i18n._(ACCOUNT_DELETED_SUBJECT), text, html };
+  return { to, subject: i18n._(ACCOUNT_DELETED_SUBJECT), text, html, kind: 'restore-account', linkExpiresAt: restoreUntil.toISOString() };
 }

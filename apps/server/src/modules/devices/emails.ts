@@ -44,5 +44,5 @@ export function pairedMail(i18n: I18n, to: string, details: PairedDetails): Mail
     `<p><a href="${escapeHtml(profileUrl)}">${escapeHtml(openProfile)}</a></p>`,
     '<p>SEVA</p>',
   ].join('\n');
-  return { to, subject: i18n._(PAIRED_SUBJECT), text, html };
+  return { to, subject: i18n._(PAIRED_SUBJECT), text, html, kind: 'glasses-paired' };
 }

@@ -1,10 +1,18 @@
 import type { I18n } from '@lingui/core';
 import { helperMay, helperMayNot, INVITATION_DAYS, localise } from '@seva/shared';
 import { escapeHtml } from '../../mail/escape-html.ts';
-import type { Mail } from '../../mail/mailer.ts';
+import type { Mail, MailKind } from '../../mail/mailer.ts';
+
+interface MailParts {
+  kind: MailKind;
+  lines: string[];
+  list?: { heading: string; items: readonly string[] }[];
+  /** Its one action; `expiresAt` when the link works only once and until then. */
+  action?: { label: string; link: string; expiresAt?: string };
+}
 
 /** A plain e-mail: its paragraphs, an optional list, and an optional link as its one action. */
-function mail(to: string, subject: string, parts: { lines: string[]; list?: { heading: string; items: readonly string[] }[]; action?: { label: string; link: string } }): Mail {
+function mail(to: string, subject: string, parts: MailParts): Mail {
   const text = [...parts.lines];
   const html = parts.lines.map((line) => `<p>${escapeHtml(line)}</p>`);
   for (const list of parts.list ?? []) {
@@ -17,7 +25,8 @@ function mail(to: string, subject: string, parts: { lines: string[]; list?: { he
   }
   text.push('', 'SEVA');
   html.push('<p>SEVA</p>');
-  return { to, subject, text: text.join('\n'), html: html.join('\n') };
+  const expiresAt = parts.action?.expiresAt;
+  return { to, subject, text: text.join('\n'), html: html.join('\n'), kind: parts.kind, ...(expiresAt ? { linkExpiresAt: expiresAt } : {}) };
 }
 
 /**
@@ -25,9 +34,10 @@ function mail(to: string, subject: string, parts: { lines: string[]; list?: { he
  * the one link (once, for 7 days). The subject is the portal's own words: the wearer chose their username, so it
  * stays in the body, where the e-mail says who they are (D-073).
  */
-export function invitationMail(i18n: I18n, to: string, details: { helperName: string; wearer: string; link: string }): Mail {
+export function invitationMail(i18n: I18n, to: string, details: { helperName: string; wearer: string; link: string; expiresAt: string }): Mail {
   const { helperName, wearer } = details;
   return mail(to, i18n._('You are invited to be a SEVA helper'), {
+    kind: 'helper-invitation',
     lines: [
       i18n._('Hello {helperName},', { helperName }),
       i18n._('{wearer} uses SEVA smart glasses and asks you to be their helper on the SEVA portal: you sign in with your own e-mail and password, never theirs, and everything you do is recorded as done by you on their behalf.', { wearer }),
@@ -38,7 +48,7 @@ export function invitationMail(i18n: I18n, to: string, details: { helperName: st
       { heading: i18n._('As a helper you can:'), items: helperMay.map((item) => localise(i18n, item)) },
       { heading: i18n._('You cannot:'), items: helperMayNot.map((item) => localise(i18n, item)) },
     ],
-    action: { label: i18n._('Open the invitation'), link: details.link },
+    action: { label: i18n._('Open the invitation'), link: details.link, expiresAt: details.expiresAt },
   });
 }
 
@@ -46,6 +56,7 @@ export function invitationMail(i18n: I18n, to: string, details: { helperName: st
 export function acceptedMail(i18n: I18n, to: string, details: { wearer: string; helperName: string; profileLink: string }): Mail {
   const { helperName, wearer } = details;
   return mail(to, i18n._('{helperName} is now your SEVA helper', { helperName }), {
+    kind: 'helper-accepted',
     lines: [
       i18n._('Hello {wearer},', { wearer }),
       i18n._('{helperName} accepted your invitation and can now help you on the SEVA portal: faces, emergency contacts, the Knowledge Base and Updates. Your Recent activity shows what they do.', { helperName }),
@@ -59,6 +70,7 @@ export function acceptedMail(i18n: I18n, to: string, details: { wearer: string; 
 export function declinedMail(i18n: I18n, to: string, details: { wearer: string; helperName: string }): Mail {
   const { helperName, wearer } = details;
   return mail(to, i18n._('{helperName} declined your SEVA invitation', { helperName }), {
+    kind: 'helper-declined',
     lines: [
       i18n._('Hello {wearer},', { wearer }),
       i18n._('{helperName} declined your invitation to help on the SEVA portal. You can invite someone else from your profile.', { helperName }),
@@ -70,6 +82,7 @@ export function declinedMail(i18n: I18n, to: string, details: { wearer: string; 
 export function removedMail(i18n: I18n, to: string, details: { helperName: string; wearer: string }): Mail {
   const { helperName, wearer } = details;
   return mail(to, i18n._('You no longer help {wearer} on SEVA', { wearer }), {
+    kind: 'helper-removed',
     lines: [
       i18n._('Hello {helperName},', { helperName }),
       i18n._('{wearer} has ended your access as their helper on the SEVA portal. Nothing else about your helper account has changed.', { wearer }),
@@ -83,13 +96,14 @@ export function stoppedMail(i18n: I18n, to: string, details: { wearer: string; h
   const what = details.accountDeleted
     ? i18n._('{helperName} deleted their helper account on the SEVA portal. They can no longer act on your account. You can invite a helper again from your profile.', { helperName })
     : i18n._('{helperName} chose to stop helping you on the SEVA portal. They can no longer act on your account. You can invite a helper again from your profile.', { helperName });
-  return mail(to, i18n._('{helperName} no longer helps you on SEVA', { helperName }), { lines: [i18n._('Hello {wearer},', { wearer }), what] });
+  return mail(to, i18n._('{helperName} no longer helps you on SEVA', { helperName }), { kind: 'helper-stopped', lines: [i18n._('Hello {wearer},', { wearer }), what] });
 }
 
 /** To a helper: the wearer they helped deleted their account. */
 export function wearerDeletedMail(i18n: I18n, to: string, details: { helperName: string; wearer: string }): Mail {
   const { helperName, wearer } = details;
   return mail(to, i18n._('{wearer} deleted their SEVA account', { wearer }), {
+    kind: 'wearer-deleted',
     lines: [
       i18n._('Hello {helperName},', { helperName }),
       i18n._('{wearer} deleted their SEVA account, so you no longer help them. Their data is gone; your helper account is unchanged.', { wearer }),
@@ -98,14 +112,15 @@ export function wearerDeletedMail(i18n: I18n, to: string, details: { helperName:
 }
 
 /** To a helper: the link to choose a new password (once, for an hour). */
-export function helperResetMail(i18n: I18n, to: string, details: { helperName: string; link: string }): Mail {
+export function helperResetMail(i18n: I18n, to: string, details: { helperName: string; link: string; expiresAt: string }): Mail {
   const { helperName } = details;
   return mail(to, i18n._('Reset your SEVA helper password'), {
+    kind: 'helper-password-reset',
     lines: [
       i18n._('Hello {helperName},', { helperName }),
       i18n._('We received a request to reset the password of your SEVA helper account. The link works once and expires in 1 hour.'),
       i18n._('If you did not ask for this, you can ignore this e-mail.'),
     ],
-    action: { label: i18n._('Choose a new password'), link: details.link },
+    action: { label: i18n._('Choose a new password'), link: details.link, expiresAt: details.expiresAt },
   });
 }

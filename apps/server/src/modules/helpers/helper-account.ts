@@ -23,8 +23,10 @@ export function createHelperAccount(kit: HelperKit, { steps }: HelperSessions) {
       const account = await store.findAccountByEmail(db, email);
       if (!account) return;
       const { token, hash } = newToken();
-      await store.insertResetToken(db, { token_hash: hash, helper_id: account.id, created_at: iso(), expires_at: iso(HELPER_RESET_TTL_MS) });
-      await tell(helperResetMail(i18nOfAccount(account, caller.locale), account.email, { helperName: account.name, link: `${config.publicUrl}/helper/reset-password?token=${token}` }));
+      const expiresAt = iso(HELPER_RESET_TTL_MS);
+      await store.insertResetToken(db, { token_hash: hash, helper_id: account.id, created_at: iso(), expires_at: expiresAt });
+      const link = `${config.publicUrl}/helper/reset-password?token=${token}`;
+      await tell(helperResetMail(i18nOfAccount(account, caller.locale), account.email, { helperName: account.name, link, expiresAt }));
     },
 
     /** A new password from a reset link: every browser of the helper signs in again; every address may try again. */

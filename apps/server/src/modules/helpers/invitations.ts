@@ -120,7 +120,7 @@ export function createInvitations(kit: HelperKit, { steps }: HelperSessions) {
         throw error;
       }
       try {
-        await mailer.send(invitationMail(i18nOfAccount({ locale: null }, caller.locale), input.email, { helperName: input.name, wearer: wearer.username, link: `${config.publicUrl}/helper/accept?token=${token}` }));
+        await mailer.send(invitationMail(i18nOfAccount({ locale: null }, caller.locale), input.email, { helperName: input.name, wearer: wearer.username, link: `${config.publicUrl}/helper/accept?token=${token}`, expiresAt: row.expires_at }));
       } catch {
         await links.deleteLink(db, row.id);
         throw unavailable(/*i18n*/ 'The invitation could not be sent. Please try again.');

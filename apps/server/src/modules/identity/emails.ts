@@ -1,21 +1,22 @@
 import type { I18n } from '@lingui/core';
 import { escapeHtml } from '../../mail/escape-html.ts';
-import type { Mail } from '../../mail/mailer.ts';
+import type { Mail, MailKind } from '../../mail/mailer.ts';
 
-function linkMail(i18n: I18n, to: string, subject: string, lines: string[], action: string, link: string): Mail {
+/** A mail whose one action is a one-time `link`, working until `expiresAt`. */
+function linkMail(i18n: I18n, to: string, subject: string, lines: string[], action: string, link: { url: string; kind: MailKind; expiresAt: string }): Mail {
   const ignore = i18n._('If you did not ask for this, you can ignore this e-mail.');
-  const text = [...lines, '', `${action}: ${link}`, '', ignore, '', 'SEVA'].join('\n');
+  const text = [...lines, '', `${action}: ${link.url}`, '', ignore, '', 'SEVA'].join('\n');
   const html = [
     ...lines.map((l) => `<p>${escapeHtml(l)}</p>`),
-    `<p><a href="${escapeHtml(link)}">${escapeHtml(action)}</a></p>`,
+    `<p><a href="${escapeHtml(link.url)}">${escapeHtml(action)}</a></p>`,
     `<p>${escapeHtml(ignore)}</p>`,
     '<p>SEVA</p>',
   ].join('\n');
-  return { to, subject, text, html };
+  return { to, subject, text, html, kind: link.kind, linkExpiresAt: link.expiresAt };
 }
 
 /** Written in the language of the page the user signed up on (`i18n`, issue #23). */
-export function verificationMail(i18n: I18n, to: string, username: string, link: string): Mail {
+export function verificationMail(i18n: I18n, to: string, username: string, link: string, expiresAt: string): Mail {
   return linkMail(
     i18n,
     to,
@@ -25,12 +26,12 @@ export function verificationMail(i18n: I18n, to: string, username: string, link:
       i18n._('Welcome to the SEVA portal. Please confirm your e-mail address. The link works once and expires in 24 hours.'),
     ],
     i18n._('Verify my e-mail'),
-    link,
+    { url: link, kind: 'verify-email', expiresAt },
   );
 }
 
 /** Names the account's license ID: it is what the owner signs in with, and a sign-up made in their name chose it. */
-export function resetMail(i18n: I18n, to: string, username: string, link: string, licenseId: string): Mail {
+export function resetMail(i18n: I18n, to: string, username: string, link: string, licenseId: string, expiresAt: string): Mail {
   return linkMail(
     i18n,
     to,
@@ -41,7 +42,7 @@ export function resetMail(i18n: I18n, to: string, username: string, link: string
       i18n._('Your license ID is {licenseId}. You sign in with it and your new password.', { licenseId }),
     ],
     i18n._('Choose a new password'),
-    link,
+    { url: link, kind: 'password-reset', expiresAt },
   );
 }
 
@@ -57,7 +58,7 @@ export function guessingMail(i18n: I18n, to: string, details: { username: string
   const action = i18n._('Sign in');
   const text = [...lines, '', `${action}: ${details.signInLink}`, '', 'SEVA'].join('\n');
   const html = [...lines.map((l) => `<p>${escapeHtml(l)}</p>`), `<p><a href="${escapeHtml(details.signInLink)}">${escapeHtml(action)}</a></p>`, '<p>SEVA</p>'].join('\n');
-  return { to, subject: i18n._('Someone is trying to sign in to your SEVA account'), text, html };
+  return { to, subject: i18n._('Someone is trying to sign in to your SEVA account'), text, html, kind: 'sign-in-attempts' };
 }
 
 export const PASSWORD_CHANGED_SUBJECT = /*i18n*/ 'Your SEVA password was changed';
@@ -80,5 +81,5 @@ export function passwordChangedMail(i18n: I18n, to: string, details: { username:
   const action = i18n._('Secure my account');
   const text = [...lines, '', `${action}: ${details.secureLink}`, '', 'SEVA'].join('\n');
   const html = [...lines.map((l) => `<p>${escapeHtml(l)}</p>`), `<p><a href="${escapeHtml(details.secureLink)}">${escapeHtml(action)}</a></p>`, '<p>SEVA</p>'].join('\n');
-  return { to, subject: i18n._(PASSWORD_CHANGED_SUBJECT), text, html };
+  return { to, subject: i18n._(PASSWORD_CHANGED_SUBJECT), text, html, kind: 'password-changed' };
 }

@@ -38,7 +38,9 @@ export function links(ctx: IdentityContext) {
       const page = purpose === 'verify' ? 'verify-email' : 'reset-password';
       const link = `${config.publicUrl}/${page}?token=${token}`;
       await ctx.mailer.send(
-        purpose === 'verify' ? verificationMail(i18n, user.email, user.username, link) : resetMail(i18n, user.email, user.username, link, user.license_id),
+        purpose === 'verify'
+          ? verificationMail(i18n, user.email, user.username, link, expiresAt)
+          : resetMail(i18n, user.email, user.username, link, user.license_id, expiresAt),
       );
     },
 
