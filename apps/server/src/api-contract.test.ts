@@ -1,6 +1,6 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import Fastify from 'fastify';
+import Fastify, { type InjectOptions } from 'fastify';
 import { messages } from '@seva/shared';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -116,7 +116,7 @@ describe.each(engines)('the published API contract on %s', (engine) => {
 
   it('declares the refusals given before a route runs, where they can be given, and answers them so (issue #34)', async () => {
     const declared = (method: string, path: string) => Object.keys(document.paths[path]?.[method]?.responses ?? {});
-    const cases: Array<[string, string, Parameters<TestApp['app']['inject']>[0], number, unknown]> = [
+    const cases: Array<[string, string, InjectOptions, number, unknown]> = [
       ['post', '/api/auth/sign-in', { method: 'POST', url: '/api/auth/sign-in', payload: { licenseId: 'x'.repeat(70_000), password: 'p' } }, 413, { message: messages.bodyTooLarge }],
       ['post', '/api/auth/sign-in', { method: 'POST', url: '/api/auth/sign-in', payload: '<licenseId/>', headers: { 'content-type': 'application/xml' } }, 415, { message: 'This content type is not accepted.' }],
       ['post', '/api/auth/sign-out', { method: 'POST', url: '/api/auth/sign-out', payload: '{', headers: { 'content-type': 'application/json' } }, 400, { message: messages.malformedBody }],
