@@ -234,6 +234,9 @@ describe.each(engines)('pairing the glasses (RFC 8628) on %s', (engine) => {
       const res = await answerCode(t, cookie, action, userCode);
       expect([res.statusCode, res.json()]).toEqual([409, { message: 'This pairing code has already been used. Please ask the glasses for a new one.', field: 'code' }]);
     }
+    // The published contract says so, for /pair to expect it.
+    const contract = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    for (const action of ['check', 'allow', 'deny']) expect(Object.keys(contract.paths[`/api/devices/pairing/${action}`].post.responses), action).toContain('409');
     expect(await deviceCount()).toBe(devices);
     expect(await listDevices(other.cookie)).toEqual([]);
   });

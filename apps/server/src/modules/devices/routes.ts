@@ -57,9 +57,9 @@ export function oauthRoutes(devices: DevicesService) {
 
 const deviceParams = z.object({ id: z.string() });
 
-/** A call of the signed-in browser's /api/devices: the refusals a code, the glasses or the pairing limit may bring. */
+/** A call of the signed-in browser's /api/devices: the refusals a code (409: already answered), the glasses or the pairing limit may bring. */
 const glassesCall = (summary: string, parts: { params?: z.ZodType; body?: z.ZodType }, answer: z.ZodType) => ({
-  schema: browserCall('api: glasses', summary, parts, answer, 400, 404, 410, 429),
+  schema: browserCall('api: glasses', summary, parts, answer, 400, 404, 409, 410, 429),
 });
 
 /** /api/devices (signed-in browser): answer a pairing code on /pair, list and unpair glasses on /profile. */
