@@ -18,7 +18,7 @@ export {
 } from './schemas/auth.ts';
 export {
   signInAnswerSchema, type SignInAnswer, helperSignedInAnswerSchema, type HelperSignedInAnswer, sessionAnswerSchema,
-  type SessionAnswer,
+  type SessionAnswer, helpedWearerSchema, type HelpedWearer,
 } from './schemas/session.ts';
 export { signUpSchema, type SignUpInput } from './schemas/sign-up.ts';
 export { firstIssue } from './schemas/issues.ts';

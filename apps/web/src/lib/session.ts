@@ -1,4 +1,4 @@
-import { ACCOUNT_DELETED, HELPER_ACCOUNT_DELETED, type HelperSessionInfo, type SessionAnswer } from '@seva/shared';
+import { ACCOUNT_DELETED, HELPER_ACCOUNT_DELETED, type HelpedWearer, type HelperSessionInfo, type SessionAnswer, type SessionUser } from '@seva/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useNavigate } from 'react-router';
@@ -9,14 +9,15 @@ import { paths } from './paths.ts';
 export const sessionQueryKey = ['session'] as const;
 
 /**
- * Who is signed in, as GET /api/auth/session says it: a wearer (`user`), or a helper (`helper`, issue #18) with `user`
- * the wearer they act for now, null until they choose one. The query holds null when nobody is signed in.
+ * Who is signed in, as GET /api/auth/session says it: a wearer (`user`, their whole record), or a helper (`helper`,
+ * issue #18) with `user` the wearer they act for now, as a helper may see them (D-075), null until they choose one.
+ * The query holds null when nobody is signed in.
  */
-type SignedIn = SessionAnswer;
+type SignedIn = { user: SessionUser; helper?: undefined } | { user: HelpedWearer | null; helper: HelperSessionInfo };
 
 /** The answer of the session probe, of a sign-in or of an accepted invitation, as the session query keeps it. */
 export function signedInFrom(answer: SessionAnswer): SignedIn | null {
-  if (answer.helper) return { user: answer.user, helper: answer.helper };
+  if ('helper' in answer) return { user: answer.user, helper: answer.helper };
   return answer.user ? { user: answer.user } : null;
 }
 

@@ -1,4 +1,5 @@
 import {
+  countryOfInternationalNumber,
   firstIssue,
   messages,
   type GlassesScope,
@@ -124,10 +125,15 @@ export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.outp
   return result.data;
 }
 
-/** GET /api/auth/session: the user without the QR image, and the helper when a helper is signed in (issue #18). */
+/**
+ * GET /api/auth/session: the user without the QR image; when a helper is signed in (issue #18), the helper, and of
+ * the wearer only what a helper may see (D-075).
+ */
 export function sessionAnswer(): SessionAnswer {
-  const user = backend.user && { ...backend.user, QRCode: null };
-  return backend.helper ? { user, helper: backend.helper } : { user };
+  const user = backend.user;
+  if (!backend.helper) return { user: user && { ...user, QRCode: null } };
+  const seen = user && { uid: user.uid, username: user.username, email: user.email, countryCode: countryOfInternationalNumber(user.phone)?.code ?? null };
+  return { user: seen, helper: backend.helper };
 }
 
 /** As the real session guard: private routes answer 401 when nobody is signed in. */

@@ -1,4 +1,4 @@
-import { helperMessages, messages, noLongerHelping, type HelperSessionInfo, type HelperSignInInput, type SessionUser } from '@seva/shared';
+import { helperMessages, messages, noLongerHelping, type HelpedWearer, type HelperSessionInfo, type HelperSignInInput } from '@seva/shared';
 import type { Executor } from '../../db/database.ts';
 import type { SignedInUser } from '../../db/signed-in-user.ts';
 import { refused, unauthenticated, type DomainError } from '../../domain-errors.ts';
@@ -6,7 +6,7 @@ import { isTouchDue, sessionExpiry } from '../sessions/lifetime.ts';
 import { hashToken, newToken } from '../../tokens.ts';
 import { verifyAgainstDecoy, verifyPassword } from '../identity/passwords.ts';
 import type { Caller } from '../../caller.ts';
-import { toSessionUser } from '../sessions/session-user.ts';
+import { toHelpedWearer } from '../sessions/session-user.ts';
 import * as store from './store.ts';
 import { signInAccount, type HelperKit } from './helper-kit.ts';
 
@@ -28,9 +28,9 @@ export interface HelperCaller {
   email: string;
 }
 
-/** GET /api/auth/session for a helper's browser. */
+/** GET /api/auth/session for a helper's browser: `user` is the wearer as a helper may see them (D-075). */
 export interface HelperProbe {
-  user: SessionUser | null;
+  user: HelpedWearer | null;
   helper: HelperSessionInfo;
 }
 
@@ -67,7 +67,7 @@ export function createHelperSessions(kit: HelperKit) {
     const acting = row.link_id && row.uid ? { id: row.uid, username: row.username! } : null;
     const helper: HelperSessionInfo = { id: row.helper_id, name: row.helper_name, email: row.helper_email, actingFor: acting, wearers };
     if (!acting && row.uid && row.username) helper.ended = { username: row.username };
-    return { user: acting ? toSessionUser(row as SignedInUser, { withQrCode: false }) : null, helper };
+    return { user: acting ? toHelpedWearer(row as SignedInUser) : null, helper };
   }
 
   /**

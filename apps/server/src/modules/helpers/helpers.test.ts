@@ -93,6 +93,31 @@ describe.each(engines)('helpers on %s', (engine) => {
     expect(inHindi?.text).toContain(wearer.input.username);
   });
 
+  it("tells a helper's browser only what a helper may see of the wearer, in the session check and every sign-in (issue #34)", async () => {
+    const { wearer, helper, cookie, session: accepted } = await wearerWithHelper(t);
+    // The wearer's name, the address the face calls name, and the calling code a blank emergency contact starts in.
+    const seen = { uid: wearer.user.uid, username: wearer.input.username, email: wearer.input.email, countryCode: wearer.input.countryCode };
+    expect((await session(cookie)).user).toEqual(seen);
+    expect((accepted as Probe).user).toEqual(seen);
+    const signIn = await send('POST', '/api/auth/helper/sign-in', { email: helper.email, password: helper.password });
+    expect((signIn.json as Probe).user).toEqual(seen);
+    const chosen = await send('POST', '/api/helper/acting-for', { wearerId: wearer.user.uid }, cookie);
+    expect((chosen.json as Probe).user).toEqual(seen);
+    // What /api/profile refuses a helper, the session check does too; the wearer's own check keeps every field.
+    expect((await send('GET', '/api/profile', undefined, cookie)).status).toBe(403);
+    expect((await session(wearer.cookie)).user).toMatchObject({ license_id: wearer.input.licenseId, phone: expect.any(String), lastLoginTime: expect.any(String) });
+
+    // The API's description shows both answers: a wearer's (or nobody's) and a helper's.
+    type Shape = { required?: string[]; properties: Record<string, { anyOf?: Array<{ type?: string; properties?: Record<string, unknown> }> }> };
+    const document = (await send('GET', '/api/openapi.json')).json as { paths: Record<string, { get: { responses: Record<string, { content: Record<string, { schema: { oneOf?: Shape[]; anyOf?: Shape[] } }> }> } }> };
+    const answer = document.paths['/api/auth/session']!.get.responses['200']!.content['application/json']!.schema;
+    const shapes = answer.oneOf ?? answer.anyOf ?? [];
+    const userFields = (shape: Shape | undefined) => Object.keys(shape?.properties.user?.anyOf?.find((option) => option.type === 'object')?.properties ?? {}).sort();
+    expect(shapes).toHaveLength(2);
+    expect(userFields(shapes.find((shape) => shape.required?.includes('helper')))).toEqual(['countryCode', 'email', 'uid', 'username']);
+    expect(userFields(shapes.find((shape) => !shape.required?.includes('helper')))).toContain('license_id');
+  });
+
   it('an existing helper account accepts with its password; several wearers are chosen between', async () => {
     const first = await wearerWithHelper(t);
     const second = await signedInUser(t);

@@ -21,13 +21,16 @@ export function sessionRoutes(sessions: Pick<SessionsService, 'signOut'>, option
   return async (app: FastifyInstance) => {
     /**
      * Who is signed in, or `{ user: null }` when nobody is. Public: asking is not a failure, so a signed-out page logs
-     * no failed request (issue #14); a helper's cookie answers `{ user, helper }` (issue #18).
+     * no failed request (issue #14); a helper's cookie answers `{ user, helper }` (issue #18), whose `user` holds only
+     * what a helper may see of the wearer (D-075).
      */
     const session = {
       schema: {
         tags: ['api: sign in'],
         summary: 'Who this browser is signed in as',
-        description: 'Reads the session cookie: `{ user: null }` when nobody is signed in (not a failure), `{ user, helper }` for a helper, whose `user` is the wearer they act for.',
+        description:
+          'Reads the session cookie: `{ user }` for a wearer, `{ user: null }` when nobody is signed in (not a failure), `{ user, helper }` for a helper, ' +
+          'whose `user` is the wearer they act for as a helper may see them (name, e-mail, calling code; never the license ID, phone or sign-ins).',
         security: security.anyone,
         response: { 200: sessionAnswerSchema },
       },

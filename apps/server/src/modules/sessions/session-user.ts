@@ -1,4 +1,4 @@
-import type { SessionUser } from '@seva/shared';
+import { countryOfInternationalNumber, type HelpedWearer, type SessionUser } from '@seva/shared';
 import type { SignedInUser } from '../../db/signed-in-user.ts';
 
 /**
@@ -22,4 +22,12 @@ export function toSessionUser(row: SignedInUser & { qr_code?: string | null }, o
     QRCode: options.withQrCode ? (row.qr_code ?? null) : null,
     version: row.version,
   };
+}
+
+/**
+ * The wearer a helper acts for, as a helper may see them (issue #34, D-075): what /api/profile refuses a helper (the
+ * license ID, the phone, the sign-ins) stays out; the phone's calling code alone is told, for the emergency contacts.
+ */
+export function toHelpedWearer(row: Pick<SignedInUser, 'uid' | 'username' | 'email' | 'phone'>): HelpedWearer {
+  return { uid: row.uid, username: row.username, email: row.email, countryCode: countryOfInternationalNumber(row.phone)?.code ?? null };
 }

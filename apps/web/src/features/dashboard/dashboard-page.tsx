@@ -38,7 +38,7 @@ export function DashboardPage() {
   // A helper (issue #18) is welcomed by their own name, and not asked to complete the wearer's profile.
   const helper = useHelper();
   const name = (helper ? helper.name : user?.username)?.trim() || t`User`;
-  const incomplete = !helper && user && (!user.username || !user.phone);
+  const incomplete = !helper && user && 'phone' in user && (!user.username || !user.phone);
   return (
     <>
       <PageHeading>{screenHeadings[paths.dashboard]}</PageHeading>

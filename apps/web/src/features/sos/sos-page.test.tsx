@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { paths } from '../../lib/paths.ts';
-import { aUser, SAVED_AT } from '../../testing/fixtures.ts';
+import { aHelperSession, aUser, SAVED_AT } from '../../testing/fixtures.ts';
 import { errorSummary, queryErrorSummary } from '../../testing/error-summary.ts';
 import { renderWithProviders } from '../../testing/render.tsx';
 import { backend, refusal, sent, server } from '../../testing/stand-in-server.ts';
@@ -42,6 +42,15 @@ describe('SosPage', () => {
     renderPage();
     await screen.findByRole('group', { name: 'Primary Contact Required' });
     expect(selectedLabel('Primary')).toBe('India (+91)');
+  });
+
+  it("starts a helper's blank contacts in the wearer's country, which the session tells a helper without the phone", async () => {
+    backend.user = UK_USER();
+    backend.wearers = [backend.user];
+    backend.helper = aHelperSession(backend.wearers);
+    renderPage();
+    await screen.findByRole('group', { name: 'Primary Contact Required' });
+    expect(selectedLabel('Primary')).toBe('United Kingdom (+44)');
   });
 
   it('lists each country once, United Kingdom among them', async () => {

@@ -48,7 +48,8 @@ export function SosPage() {
   const contacts = useContacts();
   const saved = useTimedMessage();
   const user = useSession().data;
-  const ownCountry = (user?.phone && countryOfInternationalNumber(user.phone)?.code) || CONTACT_DEFAULT_COUNTRY_CODE;
+  // A helper is told the calling code of the wearer's phone, not the phone (D-075).
+  const ownCountry = (user && ('phone' in user ? countryOfInternationalNumber(user.phone)?.code : user.countryCode)) || CONTACT_DEFAULT_COUNTRY_CODE;
   const [draft, setDraft] = useState(() => readDraft<ContactsFormValues>(paths.sos, user?.uid));
   /** null until the user chooses: then the mode follows what was loaded (or the kept draft). */
   const [editing, setEditing] = useState<boolean | null>(draft ? true : null);
