@@ -124,3 +124,18 @@ export function helperResetMail(i18n: I18n, to: string, details: { helperName: s
     action: { label: i18n._('Choose a new password'), link: details.link, expiresAt: details.expiresAt },
   });
 }
+
+/** To a helper: someone is guessing their password (at most once per window, as a wearer is told). */
+export function helperGuessingMail(i18n: I18n, to: string, details: { helperName: string; failures: number; minutes: number; signInLink: string }): Mail {
+  const { helperName, failures, minutes } = details;
+  return mail(to, i18n._('Someone is trying to sign in to your SEVA helper account'), {
+    kind: 'sign-in-attempts',
+    lines: [
+      i18n._('Hello {helperName},', { helperName }),
+      i18n._('Someone has entered a wrong password for your SEVA helper account {failures} times in the last {minutes} minutes.', { failures, minutes }),
+      i18n._('Each address they try from is blocked after a few wrong passwords. You can still sign in as usual.'),
+      i18n._('If this was not you, we recommend that you choose a new password: use "Forgot password?" on the helper sign-in page.'),
+    ],
+    action: { label: i18n._('Sign in'), link: details.signInLink },
+  });
+}

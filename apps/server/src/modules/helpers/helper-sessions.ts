@@ -9,6 +9,8 @@ import type { Caller } from '../../caller.ts';
 import { toHelpedWearer } from '../sessions/session-user.ts';
 import * as store from './store.ts';
 import { signInAccount, type HelperKit } from './helper-kit.ts';
+import { helperGuessingMail } from './emails.ts';
+import { i18nOfAccount } from '../../i18n/catalogs.ts';
 
 /** Who acts for the wearer when a helper does: the private scope's `request.actor` (plugins/session.ts). */
 interface ActingHelper {
@@ -36,7 +38,7 @@ export interface HelperProbe {
 
 /** Helpers' signed-in browsers: signing in, the check on every request, acting for a wearer, signing out. */
 export function createHelperSessions(kit: HelperKit) {
-  const { deps, db, iso, now, guesses } = kit;
+  const { deps, db, config, iso, now, guesses, tell } = kit;
 
   async function newSession(executor: Executor, helperId: string, actingFor: string | null, caller: Caller): Promise<string> {
     const { token, hash } = newToken();
@@ -70,9 +72,16 @@ export function createHelperSessions(kit: HelperKit) {
     return { user: acting ? toHelpedWearer(row as SignedInUser) : null, helper };
   }
 
+  /** The helper hears by e-mail, once per window, that their password is being guessed, as a wearer does. */
+  async function tellOfGuessing(account: store.HelperAccountRow, failures: number): Promise<void> {
+    const minutes = Math.round(config.rateLimits.signIn.perAccount.windowSeconds / 60);
+    await tell(helperGuessingMail(i18nOfAccount(account), account.email, { helperName: account.name, failures, minutes, signInLink: `${config.publicUrl}/helper/sign-in` }));
+  }
+
   /**
    * A helper's password, counted as a sign-in under its limits whatever asks (sign-in, accepting, changing or deleting):
-   * a wrong one is a failure, refused with `refusal` ('Invalid credentials' unless the step's own).
+   * a wrong one is a failure, refused with `refusal` ('Invalid credentials' unless the step's own), and the tenth in a
+   * window e-mails the helper.
    */
   async function checkPassword(
     account: store.HelperAccountRow | undefined,
@@ -84,7 +93,8 @@ export function createHelperSessions(kit: HelperKit) {
     const attempt = await guesses.begin(signInAccount(email), caller.ip);
     const ok = account ? await verifyPassword(account.password_hash, password) : await verifyAgainstDecoy(password);
     if (!account || !ok) {
-      await attempt.failed(account !== undefined);
+      const failures = await attempt.failed(account !== undefined);
+      if (account && failures === config.rateLimits.signIn.perAccount.max) await tellOfGuessing(account, failures);
       throw refusal();
     }
     await attempt.succeeded();
