@@ -1,7 +1,9 @@
 import type { Page } from '@playwright/test';
+import { actionResult, expectFocusedResult } from './support/action-result.ts';
 import { expectProblem } from './support/error-summary.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { expect, test } from './support/fixtures.ts';
+import { expectNoHorizontalScroll } from './support/layout.ts';
 import { linkFromMail } from './support/outbox.ts';
 import { signIn } from './support/sign-in.ts';
 import { fillSignUpForm, signUpFields } from './support/signup-form.ts';
@@ -34,8 +36,17 @@ test("changes the password on /profile: every other browser is signed out, and t
   await change.getByRole('button', { name: 'Show new password' }).click();
   await expect(change.getByLabel('New password', { exact: true })).toHaveAttribute('type', 'text');
   await change.getByRole('button', { name: 'Change password' }).click();
-  await expect(page.getByRole('main').getByRole('status')).toHaveText('Your password has been changed. 1 other browser signed out.');
+  // Below the emptied form, with focus, and in no live region (D-077); it stays until the user types again.
+  const changed = 'Your password has been changed. 1 other browser signed out.';
+  const result = await expectFocusedResult(change, changed);
+  await expect(change.getByLabel('Current password')).toHaveValue('');
   await expect(section(page, 'Recent activity').getByRole('listitem').first()).toContainText('Signed out all other browsers');
+  await expectNoAxeViolations(page, "/profile's 'Change password' done");
+  await page.setViewportSize({ width: 320, height: 800 });
+  await expectNoHorizontalScroll(page, "/profile's 'Change password' done at 320 px");
+  await expect(result).toBeFocused();
+  await change.getByLabel('Current password').fill(NEW_PASSWORD);
+  await expect(actionResult(change, changed)).toHaveCount(0);
 
   await otherPage.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Profile', exact: true }).click();
   await expect(otherPage).toHaveURL(/\/login$/);

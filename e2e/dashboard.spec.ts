@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { expectFocusedResult } from './support/action-result.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { expect, test } from './support/fixtures.ts';
 import { expectNoHorizontalScroll } from './support/layout.ts';
@@ -31,7 +32,7 @@ test('a new user sees what is set up and what to do next, and each step leads th
   await page.getByRole('textbox', { name: 'Primary contact full name' }).fill('Asha Rao');
   await page.getByRole('textbox', { name: 'Primary contact phone number' }).fill('202 555 0123');
   await page.getByRole('button', { name: 'Save Contacts' }).click();
-  await expect(page.getByRole('main').getByRole('status')).toHaveText('Emergency contacts saved successfully');
+  await expectFocusedResult(page.getByRole('main'), 'Emergency contacts saved successfully');
 
   await page.getByRole('link', { name: 'Home', exact: true }).click();
   await expect(step(page, 'Emergency contact').getByRole('heading')).toHaveAccessibleName('Emergency contact: Done');

@@ -220,8 +220,11 @@ test('the details, edit and delete dialogs work from the keyboard and give focus
   const looks = (button: Locator) => button.evaluate((el) => `${getComputedStyle(el).backgroundColor} ${getComputedStyle(el).color}`);
   expect(await looks(deleteStuart)).toBe(await looks(page.getByRole('button', { name: 'Edit Stuart' })));
 
-  // Confirmed in an alert dialog that shows whose photo goes and what that changes; Cancel keeps the face.
+  // Confirmed in an alert dialog that shows whose photo goes and what that changes; Cancel keeps the face. The rename's
+  // message stayed until now, the next action (D-077).
+  await expect(renamed.getByRole('status')).toHaveText('Face updated successfully');
   await deleteStuart.click();
+  await expect(saying(page, 'Face updated successfully')).toHaveCount(0);
   const confirm = page.getByRole('alertdialog', { name: 'Delete Stuart?' });
   await expect(confirm).toContainText('Are you sure you want to delete this face?');
   await expect(confirm).toHaveAccessibleDescription(/^Are you sure you want to delete this face\? Your SEVA glasses will stop recognising Stuart\./);

@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { newestMailTo, outboxOf } from '../test-kit/eml-outbox.ts';
 import type { Answer } from '../test-kit/transport.ts';
+import { expectFocusedResult } from './support/action-result.ts';
 import { admin } from './support/admin-cli.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { expectFieldError } from './support/field-error.ts';
@@ -197,8 +198,7 @@ test('glasses paired by a code typed on /pair with the keyboard get their token,
   await expect(dialog.locator('p').first()).toHaveText('Your glasses will stop calling your emergency contacts. These are your only paired glasses.');
   await expectNoAxeViolations(page, '/profile, unpair dialog');
   await dialog.getByRole('button', { name: 'Unpair' }).click();
-  await expect(status(page)).toHaveText('Kitchen glasses unpaired. They can no longer reach your account.');
-  await expect(pairedGlasses(page).getByRole('heading', { level: 2 })).toBeFocused();
+  await expectFocusedResult(pairedGlasses(page), 'Kitchen glasses unpaired. They can no longer reach your account.');
   await expect(pairedGlasses(page).getByText('No glasses paired yet.')).toBeVisible();
 
   const refused = await device.get('/device-api/sync', { headers: bearer(token) });

@@ -1,4 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
+import { expectFocusedResult } from './support/action-result.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { expectFieldError } from './support/field-error.ts';
 import { expectProblem } from './support/error-summary.ts';
@@ -54,7 +55,8 @@ async function inviteWithKeyboard(page: Page, helper: { name: string; email: str
   await tabAndType(page, dialog.getByRole('textbox', { name: "Helper's email" }), helper.email);
   await page.keyboard.press('Enter');
   await expect(dialog).toBeHidden();
-  await expect(status(page)).toHaveText(`Invitation sent to ${helper.email}.`);
+  // Said in the section, above 'Invite a helper', with focus, as the dialog has closed (D-077).
+  await expectFocusedResult(helpersSection(page), `Invitation sent to ${helper.email}.`);
   const row = helperRow(page, helper.name);
   await expect(row).toContainText('Invitation sent');
   await expect(row.getByRole('button', { name: `Cancel invitation for ${helper.name}` })).toHaveText('Cancel invitation');
@@ -131,7 +133,7 @@ test('a wearer invites a helper, who accepts in their own browser, adds a face a
   await helperPage.getByRole('combobox', { name: 'Primary contact country code' }).selectOption({ label: 'India (+91)' });
   await helperPage.getByRole('textbox', { name: 'Primary contact phone number' }).fill('9876543210');
   await helperPage.getByRole('button', { name: 'Save Contacts' }).click();
-  await expect(status(helperPage)).toHaveText('Emergency contacts saved successfully');
+  await expectFocusedResult(helperPage.getByRole('main'), 'Emergency contacts saved successfully');
 
   // The helper's /profile is their own: nothing of the wearer's account, no pairing.
   await navLink(helperPage, 'Profile').click();
@@ -163,9 +165,8 @@ test('a wearer invites a helper, who accepts in their own browser, adds a face a
   await expectNoAxeViolations(wearerPage, 'the remove-helper dialog');
   await tabTo(wearerPage, dialog.getByRole('button', { name: `Remove ${helper.name}` }));
   await wearerPage.keyboard.press('Enter');
-  await expect(status(wearerPage)).toHaveText(`${helper.name} no longer helps you.`);
+  await expectFocusedResult(helpersSection(wearerPage), `${helper.name} no longer helps you.`);
   await expect(helpersSection(wearerPage).getByText('No helpers yet.')).toBeVisible();
-  await expect(helpersSection(wearerPage).getByRole('heading', { level: 2 })).toBeFocused();
 
   // The helper's next navigation says they no longer help this wearer; no sign-out was needed.
   await navLink(helperPage, 'Face Recognition').click();
@@ -197,7 +198,7 @@ test('a helper signs in from /login with the keyboard, resets a forgotten passwo
   await invite.getByRole('textbox', { name: "Helper's name" }).fill(helper.name);
   await invite.getByRole('textbox', { name: "Helper's email" }).fill(helper.email);
   await invite.getByRole('button', { name: 'Send invitation' }).click();
-  await expect(status(wearerPage)).toHaveText(`Invitation sent to ${helper.email}.`);
+  await expectFocusedResult(helpersSection(wearerPage), `Invitation sent to ${helper.email}.`);
   const link = await linkFromMail(helper.email, 'helper/accept');
   await page.goto(link);
   await page.getByRole('textbox', { name: 'Your name' }).fill(helper.name);
@@ -296,7 +297,7 @@ test('a helper of two wearers accepts the second invitation with their password,
   await expectNoAxeViolations(page, 'the stop-helping dialog');
   await tabTo(page, stop.getByRole('button', { name: `Stop helping ${kim.input.username}` }));
   await page.keyboard.press('Enter');
-  await expect(status(page)).toHaveText(`You no longer help ${kim.input.username}.`);
+  await expectFocusedResult(page.getByRole('region', { name: 'People you help' }), `You no longer help ${kim.input.username}.`);
   await expect(page.getByRole('button', { name: `Stop helping ${kim.input.username}` })).toHaveCount(0);
   await expect(banner.getByRole('link', { name: 'Switch whom you are helping' })).toHaveCount(0);
   await expect(banner.getByText(`You are helping ${robin.input.username}`)).toBeVisible();

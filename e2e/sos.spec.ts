@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { actionResult, expectFocusedResult } from './support/action-result.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { expectFieldError } from './support/field-error.ts';
 import { errorSummary, expectNothingElseSaid, expectProblem } from './support/error-summary.ts';
@@ -15,10 +16,12 @@ test.describe.configure({ mode: 'parallel' });
 
 const INTRO = 'Add contact information for people we should reach in case of an emergency. Primary contact is required.';
 const heading = (page: Page) => page.getByRole('heading', { level: 1, name: 'Emergency Contacts' });
-const status = (page: Page) => page.getByRole('main').getByRole('status');
 const alert = (page: Page) => page.getByRole('main').getByRole('alert');
 const saveButton = (page: Page) => page.getByRole('button', { name: 'Save Contacts' });
 const editButton = (page: Page) => page.getByRole('button', { name: 'Edit Contacts' });
+const SAVED = 'Emergency contacts saved successfully';
+/** What saving did: above the saved contacts, where the form was, with focus (D-077). */
+const expectSaved = (page: Page) => expectFocusedResult(page.getByRole('main'), SAVED);
 
 /** One card in read mode, by its heading. */
 const savedCard = (page: Page, slot: Slot) => page.getByRole('region', { name: `${slot} Contact` });
@@ -41,7 +44,7 @@ async function saveBoth(page: Page): Promise<void> {
   await fillContact(page, 'Primary', 'Asha Rao', 'India (+91)', '9876543210');
   await fillContact(page, 'Secondary', 'Tom Lee', 'Australia (+61)', '412345678');
   await saveButton(page).click();
-  await expect(status(page)).toHaveText('Emergency contacts saved successfully');
+  await expectSaved(page);
   await expect(editButton(page)).toBeVisible();
 }
 
@@ -147,8 +150,10 @@ test('saves both, shows them in read mode, edits again and clears the secondary'
   await expect(page.getByRole('button', { name: 'Saving...' })).toHaveAttribute('aria-disabled', 'true');
   release();
 
-  await expect(status(page)).toHaveText('Emergency contacts saved successfully');
-  await expect(savedCard(page, 'Primary').getByRole('heading', { name: 'Primary Contact' })).toBeFocused();
+  const saved = await expectSaved(page);
+  await expectNothingElseSaid(page);
+  // Above the saved contacts, where the form was.
+  expect(await saved.evaluate((element) => element.nextElementSibling?.classList.contains('sos-cards'))).toBe(true);
   await expect(savedCard(page, 'Primary').getByRole('definition')).toHaveText(['Asha Rao', '+91 98765 43210']);
   await expect(savedCard(page, 'Secondary').getByRole('definition')).toHaveText(['Tom Lee', '+61 412 345 678']);
   await expect(savedCard(page, 'Primary').getByRole('link', { name: '+91 98765 43210' })).toHaveAttribute('href', 'tel:+919876543210');
@@ -156,13 +161,16 @@ test('saves both, shows them in read mode, edits again and clears the secondary'
   await expect(savedCard(page, 'Secondary')).toContainText('Optional');
   await expect(saveButton(page)).toHaveCount(0);
   await expectNoAxeViolations(page, '/sos read mode');
-  await expect(page.getByText('Emergency contacts saved successfully')).toBeHidden();
   await page.setViewportSize({ width: 320, height: 800 });
   await expectNoHorizontalScroll(page, '/sos read mode at 320 px');
+  // It stays until the next action, never on a timer (D-077).
+  await expect(saved).toBeVisible();
+  await expect(saved).toBeFocused();
 
-  // Saved contacts open in read mode.
+  // Saved contacts open in read mode; what the last visit did is not said again.
   await page.reload();
   await expect(savedCard(page, 'Secondary').getByRole('definition')).toHaveText(['Tom Lee', '+61 412 345 678']);
+  await expect(actionResult(page.getByRole('main'), SAVED)).toHaveCount(0);
 
   await editButton(page).click();
   const secondary = card(page, 'Secondary');
@@ -175,12 +183,13 @@ test('saves both, shows them in read mode, edits again and clears the secondary'
   await secondary.name.fill('');
   await secondary.phone.fill('');
   await saveButton(page).click();
-  await expect(status(page)).toHaveText('Emergency contacts saved successfully');
+  await expectSaved(page);
   await expect(savedCard(page, 'Secondary')).toContainText('Not provided');
   await expect(savedCard(page, 'Secondary').getByRole('definition')).toHaveCount(0);
 
-  // Cancel goes back to read mode unchanged, focus on 'Edit Contacts'.
+  // 'Edit Contacts' is the next action: the result goes. Cancel goes back to read mode unchanged, focus on 'Edit Contacts'.
   await editButton(page).click();
+  await expect(actionResult(page.getByRole('main'), SAVED)).toHaveCount(0);
   await card(page, 'Primary').name.fill('Someone Else');
   await page.getByRole('button', { name: 'Cancel' }).click();
   await expect(editButton(page)).toBeFocused();
@@ -247,7 +256,7 @@ test('/sos can be completed with the keyboard alone', async ({ signedInPage: pag
   await tabAndType(page, secondary.phone, '050 123 4567');
   await page.keyboard.press('Enter');
 
-  await expect(status(page)).toHaveText('Emergency contacts saved successfully');
+  await expectSaved(page);
   await expect(savedCard(page, 'Primary').getByRole('definition')).toHaveText(['Asha Rao', '+44 7700 900123']);
   await expect(savedCard(page, 'Secondary').getByRole('definition')).toHaveText(['Tom Lee', '+971 50 123 4567']);
 
@@ -262,7 +271,7 @@ test('/sos can be completed with the keyboard alone', async ({ signedInPage: pag
   await page.keyboard.press('Backspace');
   await tabTo(page, saveButton(page));
   await page.keyboard.press('Enter');
-  await expect(status(page)).toHaveText('Emergency contacts saved successfully');
+  await expectSaved(page);
   await expect(savedCard(page, 'Secondary')).toContainText('Not provided');
 });
 
@@ -288,7 +297,7 @@ test('a UK number typed and pasted, as written at home and internationally, is s
   await expect(secondary.phone).toHaveAccessibleDescription(/Will be saved as \+44 7700 900124\.$/);
   await expectNoAxeViolations(page, '/sos with numbers read back');
   await saveButton(page).click();
-  await expect(status(page)).toHaveText('Emergency contacts saved successfully');
+  await expectSaved(page);
   await expect(savedCard(page, 'Primary').getByRole('link', { name: '+44 7700 900123' })).toHaveAttribute('href', 'tel:+447700900123');
   await expect(savedCard(page, 'Secondary').getByRole('link', { name: '+44 7700 900124' })).toHaveAttribute('href', 'tel:+447700900124');
   await expectNoAxeViolations(page, '/sos read mode with phone links');
@@ -303,7 +312,7 @@ test('a UK number typed and pasted, as written at home and internationally, is s
   await secondary.phone.fill('');
   await pasteInto(page, secondary.phone, '07700 900126');
   await saveButton(page).click();
-  await expect(status(page)).toHaveText('Emergency contacts saved successfully');
+  await expectSaved(page);
   await expect(savedCard(page, 'Primary').getByRole('definition')).toHaveText(['Tom Lee', '+44 7700 900125']);
   await expect(savedCard(page, 'Secondary').getByRole('definition')).toHaveText(['Asha Rao', '+44 7700 900126']);
   const stored = await (await page.request.get('/api/contacts')).json();

@@ -7,6 +7,7 @@ import { storeFace as storeFaceThroughKit } from '../test-kit/face-storing.ts';
 import { faceFixture } from '../test-kit/test-data.ts';
 import type { TestUser } from '../test-kit/test-user.ts';
 import { zipEntries } from '../test-kit/zip-entries.ts';
+import { expectFocusedResult } from './support/action-result.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { expect, test } from './support/fixtures.ts';
 import { tabTo } from './support/keyboard.ts';
@@ -38,10 +39,13 @@ test('downloads seva-data-YYYY-MM-DD.zip holding the faces just added, their pic
   await openProfile(page);
 
   const downloading = page.waitForEvent('download');
-  await section(page, 'Your data').getByRole('button', { name: 'Download my data' }).click();
+  const button = section(page, 'Your data').getByRole('button', { name: 'Download my data' });
+  await button.click();
   const download = await downloading;
   expect(download.suggestedFilename()).toMatch(/^seva-data-\d{4}-\d{2}-\d{2}\.zip$/);
-  await expect(page.getByRole('main').getByRole('status')).toHaveText(`Your data has been downloaded as ${download.suggestedFilename()}.`);
+  // Said beside the button, which keeps focus, by the section's live region (D-077).
+  await expect(section(page, 'Your data').getByRole('status')).toHaveText(`Your data has been downloaded as ${download.suggestedFilename()}.`);
+  await expect(button).toBeFocused();
 
   const files = await zipEntries(fs.readFileSync(await download.path()));
   const faces = JSON.parse(files.get('faces.json')!.toString('utf8')).faces as Array<{ face_id: string; name: string; photos: Array<{ image: string; descriptor: number[] }> }>;
@@ -121,9 +125,8 @@ test('signs out another browser, which is sent to /login on its next navigation'
   await expectNoAxeViolations(page, "/profile's new sections");
 
   await browsers.getByRole('button', { name: /^Sign out Chrome on Linux, last active / }).click();
-  await expect(page.getByRole('main').getByRole('status')).toHaveText('Chrome on Linux signed out. It will need the password to come back.');
+  await expectFocusedResult(browsers, 'Chrome on Linux signed out. It will need the password to come back.');
   await expect(browsers.getByRole('listitem')).toHaveCount(1);
-  await expect(browsers.getByRole('heading', { level: 2 })).toBeFocused();
 
   await otherPage.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Profile', exact: true }).click();
   await expect(otherPage).toHaveURL(/\/login$/);

@@ -1,7 +1,7 @@
 import { faceMessages, messages } from '@seva/shared';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '../../lib/paths.ts';
 import { aFace } from '../../testing/fixtures.ts';
 import { errorSummary, summaryLinks } from '../../testing/error-summary.ts';
@@ -122,6 +122,36 @@ describe('FacesPage', () => {
     expect(listHeading.nextElementSibling).toHaveTextContent('Face deleted successfully: Penny');
     await waitFor(() => expect(listHeading).toHaveFocus());
     expect(footer()).toHaveTextContent('Showing 1 to 1 of 1 faces');
+  });
+
+  describe('what a dialog did (D-077)', () => {
+    afterEach(() => vi.useRealTimers());
+
+    it('stays in the row past 3 seconds, and goes at the next action: a search, or another dialog', async () => {
+      vi.useFakeTimers({ shouldAdvanceTime: true });
+      backend.faces = [aFace(1, 'Penny'), aFace(2, 'Amy')];
+      const { events } = renderPage();
+      await events.click(await screen.findByRole('button', { name: 'Edit Penny' }));
+      await events.type(within(await screen.findByRole('dialog')).getByRole('textbox', { name: 'Name' }), ' Hofstadter{Enter}');
+      const row = (await screen.findByRole('heading', { level: 3, name: 'Penny Hofstadter' })).closest('li')!;
+      await waitFor(() => expect(within(row).getByRole('status')).toHaveTextContent('Face updated successfully'));
+
+      await act(() => vi.advanceTimersByTimeAsync(10_000));
+      expect(within(row).getByRole('status')).toHaveTextContent('Face updated successfully');
+
+      // Searching is the next action: the message goes, and is not said again under the list's heading.
+      await events.type(screen.getByRole('searchbox', { name: 'Search by name' }), 'Amy');
+      expect(screen.getAllByRole('status').filter((region) => region.textContent)).toEqual([]);
+      await events.clear(screen.getByRole('searchbox', { name: 'Search by name' }));
+      expect(screen.getAllByRole('status').filter((region) => region.textContent)).toEqual([]);
+
+      await events.click(screen.getByRole('button', { name: 'Delete Amy' }));
+      await events.click(within(await screen.findByRole('alertdialog', { name: 'Delete Amy?' })).getByRole('button', { name: 'Delete' }));
+      const listHeading = screen.getByRole('heading', { level: 2, name: 'Your faces' });
+      await waitFor(() => expect(listHeading.nextElementSibling).toHaveTextContent('Face deleted successfully: Amy'));
+      await events.click(screen.getByRole('button', { name: 'View details for Penny Hofstadter' }));
+      expect(listHeading.nextElementSibling).toBeEmptyDOMElement();
+    });
   });
 
   it('keeps the confirmation open with the reason when a delete fails', async () => {

@@ -9,7 +9,6 @@ import { StatusRegion } from '../../components/ui/status-region.tsx';
 import { useLocalise } from '../../lib/i18n/use-localise.ts';
 import { paths } from '../../lib/paths.ts';
 import { useSession } from '../../lib/session.ts';
-import { useTimedMessage } from '../../lib/use-timed-message.ts';
 import { screenHeadings } from '../../lib/screens.ts';
 import { useFaces } from './api/get-faces.ts';
 import { FaceList, type FaceAction, type FaceNotice } from './face-list.tsx';
@@ -44,15 +43,17 @@ export function FacesPage() {
   const { data: user } = useSession();
   const email = user?.email ?? '';
   const faces = useFaces(email);
-  const success = useTimedMessage();
-  // The face a success message is about (a rename), so it is shown in that face's row; null when the row is gone.
-  const [successFace, setSuccessFace] = useState<string | null>(null);
+  // What the last dialog did, and the face it is about (a rename), so it is shown in that face's row (null when the row
+  // is gone). It stays until the user's next action on the list (D-077).
+  const [notice, setNotice] = useState<FaceNotice | null>(null);
+  const clearNotice = () => setNotice(null);
   const [open, setOpen] = useState<{ action: FaceAction; face: FaceSummary } | null>(null);
   // Whichever heading the content shows (list or welcome); focus goes there when its old place is gone.
   const contentHeading = useRef<HTMLHeadingElement>(null);
   const focusReturn = useFocusReturn(contentHeading);
 
   const openDialog = (action: FaceAction, face: FaceSummary) => {
+    clearNotice();
     focusReturn.remember();
     setOpen({ action, face });
   };
@@ -62,12 +63,11 @@ export function FacesPage() {
   };
   const closeWith = (message: string, faceId: string | null) => {
     close();
-    setSuccessFace(faceId);
-    success.show(message);
+    setNotice({ faceId, text: message });
   };
-  const notice: FaceNotice | null = success.message ? { faceId: successFace, text: success.message } : null;
   const listShown = Boolean(faces.data?.length);
   const retry = async () => {
+    clearNotice();
     focusReturn.remember();
     const result = await faces.refetch();
     if (result.isSuccess) focusReturn.restore();
@@ -79,7 +79,7 @@ export function FacesPage() {
     : faces.isError
       ? { tone: 'error' as const, message: loadErrorMessage(faces.error, i18n) }
       : // With the list shown, a success is said in the list, where the user is (FaceCollection).
-        { tone: 'success' as const, message: listShown ? null : success.message };
+        { tone: 'success' as const, message: listShown ? null : (notice?.text ?? null) };
 
   return (
     <>
@@ -102,7 +102,7 @@ export function FacesPage() {
         </p>
       ) : null}
       {faces.data?.length === 0 ? <EmptyState headingRef={contentHeading} /> : null}
-      {faces.data?.length ? <FaceCollection faces={faces.data} notice={notice} headingRef={contentHeading} onAction={openDialog} /> : null}
+      {faces.data?.length ? <FaceCollection faces={faces.data} notice={notice} headingRef={contentHeading} onAction={openDialog} onView={clearNotice} /> : null}
 
       {listShown || open ? (
         <Suspense fallback={null}>
@@ -160,18 +160,21 @@ function EmptyState({ headingRef }: { headingRef: RefObject<HTMLHeadingElement |
 /**
  * The list with its controls. A success about a face whose row is on the page is said in that row, beside the button
  * that gets focus back; any other (a deletion, or a rename that moved the face off this page) under the list's
- * heading, where focus goes when the row is gone.
+ * heading, where focus goes when the row is gone. Searching, sorting or paging is the user's next action: the screen
+ * drops the success then (`onView`), so it is never said again in another place.
  */
 function FaceCollection({
   faces,
   notice,
   headingRef,
   onAction,
+  onView,
 }: {
   faces: FaceSummary[];
   notice: FaceNotice | null;
   headingRef: RefObject<HTMLHeadingElement | null>;
   onAction: (action: FaceAction, face: FaceSummary) => void;
+  onView: () => void;
 }) {
   const { t } = useLingui();
   const localise = useLocalise();
@@ -198,11 +201,16 @@ function FaceCollection({
         order={order}
         pageSize={pageSize}
         onSearch={(value) => {
+          onView();
           setSearch(value);
           setPage(1);
         }}
-        onOrder={setOrder}
+        onOrder={(value) => {
+          onView();
+          setOrder(value);
+        }}
         onPageSize={(size) => {
+          onView();
           setPageSize(size);
           setPage(1);
         }}
@@ -211,7 +219,15 @@ function FaceCollection({
       <p className="face-list-footer" aria-live="polite" aria-atomic="true">
         {total ? t`Showing ${from} to ${to} of ${total} faces` : t`No faces match "${searched}".`}
       </p>
-      {view.pageCount > 1 ? <Pagination page={view.page} pageCount={view.pageCount} links={view.pages} onPage={setPage} /> : null}
+      {view.pageCount > 1 ? <Pagination
+          page={view.page}
+          pageCount={view.pageCount}
+          links={view.pages}
+          onPage={(next) => {
+            onView();
+            setPage(next);
+          }}
+        /> : null}
     </section>
   );
 }

@@ -1,10 +1,11 @@
 import { accountMessages, EMERGENCY_CALLING_STOPS, messages, type BrowserSession } from '@seva/shared';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatDateTime } from '../../lib/dates.ts';
 import { paths } from '../../lib/paths.ts';
 import { useLoginStateFor, useSession } from '../../lib/session.ts';
+import { focusedResultIn } from '../../testing/action-result.ts';
 import { SAVED_AT } from '../../testing/fixtures.ts';
 import { errorSummary, summaryLinks } from '../../testing/error-summary.ts';
 import { renderWithProviders } from '../../testing/render.tsx';
@@ -33,7 +34,6 @@ function GuardNotice() {
 }
 
 const section = (name: string) => screen.getByRole('region', { name });
-const status = () => screen.getAllByRole('status')[0]!;
 
 describe('Your data, your control on ProfilePage', () => {
   beforeEach(() => {
@@ -54,13 +54,14 @@ describe('Your data, your control on ProfilePage', () => {
     expect(items[1]).toHaveTextContent(`Last active ${at(LAST_ACTIVE)}`);
 
     await events.click(within(browsers).getByRole('button', { name: `Sign out Chrome on Windows 10, last active ${at(LAST_ACTIVE)}` }));
-    await waitFor(() => expect(status()).toHaveTextContent('Chrome on Windows 10 signed out. It will need the password to come back.'));
+    // Said in the section, below the list, and focused, since the row that held focus is gone (D-077).
+    await focusedResultIn(browsers, 'Chrome on Windows 10 signed out. It will need the password to come back.');
     expect(sent('DELETE', '/api/account/sessions/s2')).toHaveLength(1);
     await waitFor(() => expect(within(browsers).queryByText('Chrome on Windows 10')).toBeNull());
-    expect(within(browsers).getByRole('heading', { name: 'Signed-in browsers' })).toHaveFocus();
 
     await events.click(within(browsers).getByRole('button', { name: 'Sign out all other browsers' }));
-    await waitFor(() => expect(status()).toHaveTextContent('1 other browser signed out.'));
+    await focusedResultIn(browsers, '1 other browser signed out.');
+    expect(within(browsers).queryByRole('heading', { name: /Chrome on Windows 10 signed out/ })).toBeNull();
     expect(await within(browsers).findByText(accountMessages.noOtherBrowsers)).toBeInTheDocument();
   });
 
@@ -84,8 +85,11 @@ describe('Your data, your control on ProfilePage', () => {
   it('downloads the data: once the whole file has come it is handed to the browser as seva-data-YYYY-MM-DD.zip, and the page says so', async () => {
     const { events } = renderWithProviders(<ProfilePage />, { route: paths.profile });
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
-    await events.click(await within(await screen.findByRole('region', { name: 'Your data' })).findByRole('button', { name: 'Download my data' }));
-    await waitFor(() => expect(status()).toHaveTextContent('Your data has been downloaded as seva-data-2026-11-21.zip.'));
+    const button = await within(await screen.findByRole('region', { name: 'Your data' })).findByRole('button', { name: 'Download my data' });
+    await events.click(button);
+    // Beside the button, which keeps focus: said by the section's live region, and kept there (D-077).
+    await waitFor(() => expect(within(section('Your data')).getByRole('status')).toHaveTextContent('Your data has been downloaded as seva-data-2026-11-21.zip.'));
+    expect(button).toHaveFocus();
     expect(click).toHaveBeenCalledOnce();
     const link = click.mock.contexts[0] as HTMLAnchorElement;
     expect(link.download).toBe('seva-data-2026-11-21.zip');
@@ -177,7 +181,7 @@ describe("'Change password' on ProfilePage", () => {
     await events.clear(within(change).getByLabelText('Current password'));
     await events.type(within(change).getByLabelText('Current password'), STAND_IN_PASSWORD);
     await events.click(within(change).getByRole('button', { name: 'Change password' }));
-    await waitFor(() => expect(status()).toHaveTextContent('Your password has been changed. 1 other browser signed out.'));
+    await focusedResultIn(change, 'Your password has been changed. 1 other browser signed out.');
     expect(sent('POST', '/api/account/password').at(-1)).toEqual({
       currentPassword: STAND_IN_PASSWORD,
       newPassword: 'Violet-Harbour7&Kite',
@@ -186,5 +190,30 @@ describe("'Change password' on ProfilePage", () => {
       unpairGlasses: false,
     });
     expect(within(change).getByLabelText('Current password')).toHaveValue('');
+  });
+  describe('what the change did (D-077)', () => {
+    afterEach(() => vi.useRealTimers());
+
+    it('is said below the emptied form and focused, stays past 3 seconds, and goes as the user types again', async () => {
+      vi.useFakeTimers({ shouldAdvanceTime: true });
+      const { events } = renderWithProviders(<ProfilePage />, { route: paths.profile });
+      const change = await screen.findByRole('region', { name: 'Change password' });
+      await events.type(within(change).getByLabelText('Current password'), STAND_IN_PASSWORD);
+      await events.type(within(change).getByLabelText('New password'), 'Violet-Harbour7&Kite');
+      await events.type(within(change).getByLabelText('Confirm new password'), 'Violet-Harbour7&Kite');
+      await events.click(within(change).getByRole('button', { name: 'Change password' }));
+
+      const result = await focusedResultIn(change, accountMessages.passwordChanged);
+      expect(within(change).getByRole('button', { name: 'Change password' }).compareDocumentPosition(result) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+      // Not in the screen's status region at the top of the page.
+      expect(screen.getAllByRole('status').filter((region) => region.textContent)).toEqual([]);
+
+      await act(() => vi.advanceTimersByTimeAsync(10_000));
+      expect(result).toBeInTheDocument();
+      expect(result).toHaveFocus();
+
+      await events.type(within(change).getByLabelText('Current password'), 'V');
+      expect(within(change).queryByRole('heading', { level: 3 })).toBeNull();
+    });
   });
 });

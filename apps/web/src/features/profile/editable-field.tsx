@@ -19,11 +19,13 @@ import type { FieldValues } from 'react-hook-form';
 import { Button } from '../../components/ui/button.tsx';
 import { Form, useZodForm, type ZodForm } from '../../components/ui/form.tsx';
 import { PhoneField } from '../../components/ui/phone-field.tsx';
+import { ResultBanner } from '../../components/ui/result-banner.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { discardDraft, keepDraft } from '../../lib/drafts.ts';
 import { paths } from '../../lib/paths.ts';
 import { isUnauthenticated, useSession } from '../../lib/session.ts';
+import type { ResultPlace } from '../../lib/use-action-result.ts';
 import { useUpdateProfile } from './api/update-profile.ts';
 
 /** The editors' own labels and hint (English, said by the fields in the page's language). */
@@ -41,17 +43,21 @@ interface EditableFieldProps {
   value: string;
   /** An edit of this field kept from before the session ended: the field opens with it. */
   draft?: ProfileDraft['values'] | undefined;
-  onSaved: (message: string) => void;
+  /** Where the row says it was saved: below the value, in place of the closed editor. */
+  result: ResultPlace;
+  /** The field was saved (the screen forgets a kept draft). */
+  onSaved: () => void;
   /** A failure for the screen's live region, or null to clear it. */
   onFailure: (message: string | null) => void;
 }
 
 /**
  * One row of the profile: the value and an 'Edit' button, or a small form with save and cancel (product §2, §4).
- * Entering edit mode focuses the input; saving or cancelling puts focus back on the row's 'Edit' button. The phone
- * reads back grouped the way its country writes it, as a link that calls it (issue #9).
+ * Entering edit mode focuses the input; cancelling puts focus back on the row's 'Edit' button, and saving on what the
+ * row then says ('Username updated successfully.'), which stays until the user's next action (D-077). The phone reads
+ * back grouped the way its country writes it, as a link that calls it (issue #9).
  */
-export function EditableField({ field, value, draft, onSaved, onFailure }: EditableFieldProps) {
+export function EditableField({ field, value, draft, result, onSaved, onFailure }: EditableFieldProps) {
   const [editing, setEditing] = useState(draft !== undefined);
   const view = useRef<HTMLDivElement>(null);
   const returnFocus = useRef(false);
@@ -64,20 +70,18 @@ export function EditableField({ field, value, draft, onSaved, onFailure }: Edita
     view.current?.querySelector('button')?.focus();
   }, [editing]);
 
-  const close = () => {
-    returnFocus.current = true;
-    setEditing(false);
-  };
   const editorProps: EditorProps = {
     value,
     onFailure,
     onCancel: () => {
       discardDraft(paths.profile);
-      close();
+      returnFocus.current = true;
+      setEditing(false);
     },
     onSaved: (message) => {
-      onSaved(message);
-      close();
+      onSaved();
+      result.show(message);
+      setEditing(false);
     },
   };
 
@@ -109,6 +113,7 @@ export function EditableField({ field, value, draft, onSaved, onFailure }: Edita
             </Button>
           </div>
         )}
+        <ResultBanner result={result.shown} />
       </dd>
     </div>
   );

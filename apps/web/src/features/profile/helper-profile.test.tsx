@@ -3,14 +3,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { paths } from '../../lib/paths.ts';
+import { focusedResultIn } from '../../testing/action-result.ts';
 import { useLoginStateFor, useSignedIn, useSignInPage } from '../../lib/session.ts';
 import { aHelperSession, aUser } from '../../testing/fixtures.ts';
 import { errorSummary, summaryLinks } from '../../testing/error-summary.ts';
 import { renderWithProviders } from '../../testing/render.tsx';
 import { backend, refusal, sent, server, STAND_IN_HELPER_PASSWORD } from '../../testing/stand-in-server.ts';
 import { ProfilePage } from './profile-page.tsx';
-
-const status = () => screen.getAllByRole('status')[0]!;
 
 /** Stands in for the route guard: where it would send the visitor once nobody is signed in, and what that page says. */
 function GuardNotice() {
@@ -65,19 +64,19 @@ describe("a helper's own /profile", () => {
     await events.clear(current);
     await events.type(current, STAND_IN_HELPER_PASSWORD);
     await events.click(within(section).getByRole('button', { name: 'Change password' }));
-    await waitFor(() => expect(status()).toHaveTextContent(helperMessages.passwordChanged));
+    await focusedResultIn(section, helperMessages.passwordChanged);
     expect(current).toHaveValue('');
     // The helper's endpoint takes the three fields only: the wearer's options are not sent.
     expect(sent('PUT', '/api/helper/password').at(-1)).toEqual({ currentPassword: STAND_IN_HELPER_PASSWORD, newPassword: 'Fresh-Pine7!Road', confirmPassword: 'Fresh-Pine7!Road' });
   });
 
-  it("'Stop helping {wearer}' asks first, then the wearer leaves the list and the page says so", async () => {
+  it("'Stop helping {wearer}' asks first, then the wearer leaves the list and the section says so", async () => {
     const { events } = renderWithProviders(<ProfilePage />, { route: paths.profile });
     await events.click(screen.getByRole('button', { name: 'Stop helping Kim' }));
     const dialog = screen.getByRole('alertdialog', { name: 'Stop helping Kim?' });
     expect(dialog).toHaveAccessibleDescription(/We will tell Kim by e-mail/);
     await events.click(within(dialog).getByRole('button', { name: 'Stop helping Kim' }));
-    await waitFor(() => expect(status()).toHaveTextContent('You no longer help Kim.'));
+    await focusedResultIn(screen.getByRole('region', { name: 'People you help' }), 'You no longer help Kim.');
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Stop helping Kim' })).not.toBeInTheDocument());
     expect(screen.getByRole('button', { name: 'Stop helping Robin' })).toBeInTheDocument();
   });

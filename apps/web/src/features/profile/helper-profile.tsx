@@ -18,12 +18,12 @@ import { Form, useZodForm } from '../../components/ui/form.tsx';
 import { ModalDialog } from '../../components/ui/modal-dialog.tsx';
 import { PageHeading } from '../../components/ui/page-heading.tsx';
 import { PasswordField } from '../../components/ui/password-field.tsx';
-import { StatusRegion } from '../../components/ui/status-region.tsx';
+import { ResultBanner } from '../../components/ui/result-banner.tsx';
 import { useLocalise } from '../../lib/i18n/use-localise.ts';
 import { paths } from '../../lib/paths.ts';
 import { screenHeadings } from '../../lib/screens.ts';
 import { forgetDeletedAccount, useSignOutAndLeave } from '../../lib/session.ts';
-import { useTimedMessage } from '../../lib/use-timed-message.ts';
+import { useActionResult } from '../../lib/use-action-result.ts';
 import { useChangeHelperPassword, useDeleteHelperAccount, useStopHelping } from './api/helper-account.ts';
 import { ChangePasswordSection } from './change-password-section.tsx';
 import { LanguageSection } from './language-section.tsx';
@@ -32,23 +32,20 @@ const DELETE_HELPER_EXPLAINED = /*i18n*/ 'Delete your helper account for good: y
 
 /**
  * /profile for a helper (issue #18): their own name and e-mail, whom they help with 'Stop helping {wearer}' (confirmed),
- * 'Change password', and 'Delete my helper account'. None of the wearer's account is shown here.
+ * 'Change password', and 'Delete my helper account'. None of the wearer's account is shown here. What an action did
+ * is shown in its section, beside what caused it, until the next action (D-077).
  */
 export function HelperProfile({ helper }: { helper: HelperSessionInfo }) {
   const { t } = useLingui();
   const localise = useLocalise();
   // Quoted here: a message's apostrophe before a placeholder would escape it (ICU).
   const signInPage = `'${localise(actingForMessages.signInAsHelper)}'`;
-  const saved = useTimedMessage();
-  const [failure, setFailure] = useState<string | null>(null);
+  const results = useActionResult<'helping' | 'password'>();
+  const helping = results.at('helping');
   const { signOut, isPending: signingOut } = useSignOutAndLeave();
   const [stopping, setStopping] = useState<WearerRef | null>(null);
   const [deleting, setDeleting] = useState(false);
   const changePassword = useChangeHelperPassword();
-  const say = (text: string) => {
-    setFailure(null);
-    saved.show(text);
-  };
 
   return (
     <>
@@ -58,7 +55,6 @@ export function HelperProfile({ helper }: { helper: HelperSessionInfo }) {
           <Trans>Sign Out</Trans>
         </Button>
       </div>
-      <StatusRegion tone={failure ? 'error' : saved.message ? 'success' : 'info'} message={failure ?? saved.message} />
       <section className="card account-section" aria-labelledby="helper-account-heading">
         <h2 id="helper-account-heading">
           <Trans>Your helper account</Trans>
@@ -86,12 +82,19 @@ export function HelperProfile({ helper }: { helper: HelperSessionInfo }) {
           {helper.wearers.map((wearer) => (
             <li key={wearer.id} className="account-item">
               <h3 className="account-item-name">{wearer.username}</h3>
-              <Button variant="secondary" onClick={() => setStopping(wearer)}>
+              <Button
+                variant="secondary"
+                onClick={() => {
+                  helping.clear();
+                  setStopping(wearer);
+                }}
+              >
                 {localise(stopHelping(wearer.username))}
               </Button>
             </li>
           ))}
         </ul>
+        <ResultBanner result={helping.shown} />
       </section>
       <LanguageSection aboutEmails={false} />
       <ChangePasswordSection
@@ -100,7 +103,7 @@ export function HelperProfile({ helper }: { helper: HelperSessionInfo }) {
           return helperMessages.passwordChanged;
         }}
         busyMessage={t`Changing your password…`}
-        onMessage={say}
+        result={results.at('password')}
       />
       <section className="card account-section" aria-labelledby="delete-helper-heading">
         <h2 id="delete-helper-heading">
@@ -118,7 +121,7 @@ export function HelperProfile({ helper }: { helper: HelperSessionInfo }) {
         onClose={() => setStopping(null)}
         onStopped={(text) => {
           setStopping(null);
-          say(text);
+          helping.show(text);
         }}
       />
       <DeleteHelperAccountDialog isOpen={deleting} onClose={() => setDeleting(false)} />

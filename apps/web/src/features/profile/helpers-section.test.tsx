@@ -1,7 +1,8 @@
 import { helperMessages } from '@seva/shared';
-import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '../../lib/paths.ts';
+import { focusedResultIn } from '../../testing/action-result.ts';
 import { aHelper } from '../../testing/fixtures.ts';
 import { errorSummary } from '../../testing/error-summary.ts';
 import { renderWithProviders } from '../../testing/render.tsx';
@@ -9,7 +10,6 @@ import { backend, sent } from '../../testing/stand-in-server.ts';
 import { ProfilePage } from './profile-page.tsx';
 
 const helpersSection = () => screen.findByRole('region', { name: 'Helpers' });
-const status = () => screen.getAllByRole('status')[0]!;
 
 describe("the wearer's Helpers section on ProfilePage", () => {
   it("invites a helper: the dialog checks the name and address, the server's refusal shows on its field, then the helper is listed as 'Invitation sent'", async () => {
@@ -37,7 +37,7 @@ describe("the wearer's Helpers section on ProfilePage", () => {
     await events.type(email, 'sam@example.com{Enter}');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(sent('POST', '/api/helpers').at(-1)).toEqual({ name: 'Sam Patel', email: 'sam@example.com' });
-    expect(status()).toHaveTextContent('Invitation sent to sam@example.com.');
+    await focusedResultIn(section, 'Invitation sent to sam@example.com.');
     const row = within(section).getByRole('listitem');
     expect(within(row).getByRole('heading', { level: 3, name: 'Sam Patel' })).toBeInTheDocument();
     expect(row).toHaveTextContent('Invitation sent');
@@ -56,14 +56,13 @@ describe("the wearer's Helpers section on ProfilePage", () => {
     expect(within(dialog).getByRole('alert')).toBeEmptyDOMElement();
   });
 
-  it('cancels an invitation at once and puts focus on the section', async () => {
+  it('cancels an invitation at once and says so in the section, with focus, as the row has gone', async () => {
     backend.helpers = [aHelper(1, 'Sam', 'invited')];
     const { events } = renderWithProviders(<ProfilePage />, { route: paths.profile });
     const section = await helpersSection();
     await events.click(await within(section).findByRole('button', { name: 'Cancel invitation for Sam' }));
-    await waitFor(() => expect(status()).toHaveTextContent('The invitation to Sam was cancelled.'));
+    await focusedResultIn(section, 'The invitation to Sam was cancelled.');
     expect(within(section).getByText('No helpers yet.')).toBeInTheDocument();
-    await waitFor(() => expect(within(section).getByRole('heading', { level: 2, name: 'Helpers' })).toHaveFocus());
   });
 
   it("'Remove {helper}' asks first: Cancel keeps them; confirming removes them and says so", async () => {
@@ -82,9 +81,34 @@ describe("the wearer's Helpers section on ProfilePage", () => {
     await events.click(within(row).getByRole('button', { name: 'Remove Sam' }));
     dialog = screen.getByRole('alertdialog', { name: 'Remove Sam?' });
     await events.click(within(dialog).getByRole('button', { name: 'Remove Sam' }));
-    await waitFor(() => expect(status()).toHaveTextContent('Sam no longer helps you.'));
+    await focusedResultIn(section, 'Sam no longer helps you.');
     expect(backend.helpers).toEqual([]);
     expect(within(section).getByText('No helpers yet.')).toBeInTheDocument();
-    await waitFor(() => expect(within(section).getByRole('heading', { level: 2, name: 'Helpers' })).toHaveFocus());
+  });
+  describe("'Invitation sent' (D-077)", () => {
+    afterEach(() => vi.useRealTimers());
+
+    it('is said in the section above the button that caused it, focused, stays past 3 seconds, and goes at the next invitation', async () => {
+      vi.useFakeTimers({ shouldAdvanceTime: true });
+      const { events } = renderWithProviders(<ProfilePage />, { route: paths.profile });
+      const section = await helpersSection();
+      const invite = await within(section).findByRole('button', { name: 'Invite a helper' });
+      await events.click(invite);
+      const dialog = screen.getByRole('dialog', { name: 'Invite a helper' });
+      await events.type(within(dialog).getByRole('textbox', { name: "Helper's name" }), 'Sam Patel');
+      await events.type(within(dialog).getByRole('textbox', { name: "Helper's email" }), 'sam@example.com{Enter}');
+
+      const result = await focusedResultIn(section, 'Invitation sent to sam@example.com.');
+      expect(result.compareDocumentPosition(invite) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+      // Not in the screen's status region at the top of the page.
+      expect(screen.getAllByRole('status').filter((region) => region.textContent)).toEqual([]);
+
+      await act(() => vi.advanceTimersByTimeAsync(10_000));
+      expect(result).toBeInTheDocument();
+      expect(result).toHaveFocus();
+
+      await events.click(invite);
+      expect(within(section).queryByRole('heading', { name: 'Invitation sent to sam@example.com.' })).toBeNull();
+    }, 20_000);
   });
 });

@@ -1,9 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { cancelInvitationFor, helperMessages, invitationCancelledMessage, invitationSentMessage, removeHelper, type HelperSummary } from '@seva/shared';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
+import { ResultBanner } from '../../components/ui/result-banner.tsx';
 import { formatDateTime } from '../../lib/dates.ts';
 import { useLocalise } from '../../lib/i18n/use-localise.ts';
+import type { ResultPlace } from '../../lib/use-action-result.ts';
 import { useHelpers } from './api/get-helpers.ts';
 import { useRemoveHelper } from './api/remove-helper.ts';
 import { InviteHelperDialog } from './invite-helper-dialog.tsx';
@@ -11,30 +13,23 @@ import { RemoveHelperDialog } from './remove-helper-dialog.tsx';
 
 /**
  * /profile's 'Helpers' for a wearer (issue #18): each helper with their state ('Invitation sent', 'Helping you'),
- * 'Cancel invitation' or 'Remove {helper}' (confirmed), and 'Invite a helper'. What happened is said in the page's
- * status region; when a row goes, focus goes to this section's heading.
+ * 'Cancel invitation' or 'Remove {helper}' (confirmed), and 'Invite a helper'. What happened is said below the list,
+ * just above 'Invite a helper', and takes focus, as the dialog or the row that held it is gone (D-077); a failure
+ * through the page's status region.
  */
-export function HelpersSection({ onMessage, onFailure }: { onMessage: (message: string) => void; onFailure: (message: string) => void }) {
+export function HelpersSection({ result, onFailure }: { result: ResultPlace; onFailure: (message: string) => void }) {
   const { t } = useLingui();
   const localise = useLocalise();
   const helpers = useHelpers();
   const cancel = useRemoveHelper();
   const [inviting, setInviting] = useState(false);
   const [removing, setRemoving] = useState<HelperSummary | null>(null);
-  const heading = useRef<HTMLHeadingElement>(null);
-  const [focusRequest, setFocusRequest] = useState(0);
-  useEffect(() => {
-    if (!focusRequest) return;
-    // After a dialog has closed (its own focus restore waits a frame too, and may find its button gone).
-    const frame = requestAnimationFrame(() => heading.current?.focus());
-    return () => cancelAnimationFrame(frame);
-  }, [focusRequest]);
 
   const cancelInvitation = async (helper: HelperSummary) => {
+    result.clear();
     try {
       await cancel.mutateAsync(helper);
-      onMessage(invitationCancelledMessage(helper.name));
-      setFocusRequest((n) => n + 1);
+      result.show(invitationCancelledMessage(helper.name));
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       onFailure(t`Failed to cancel the invitation: ${message}`);
@@ -44,7 +39,7 @@ export function HelpersSection({ onMessage, onFailure }: { onMessage: (message: 
   const loadFailure = helpers.error?.message;
   return (
     <section className="card account-section" aria-labelledby="helpers-heading">
-      <h2 id="helpers-heading" ref={heading} tabIndex={-1}>
+      <h2 id="helpers-heading">
         {localise(helperMessages.sectionHeading)}
       </h2>
       <p className="field-hint">
@@ -91,7 +86,13 @@ export function HelpersSection({ onMessage, onFailure }: { onMessage: (message: 
                     {localise(helperMessages.cancelInvitation)}
                   </Button>
                 ) : (
-                  <Button variant="secondary" onClick={() => setRemoving(helper)}>
+                  <Button
+                    variant="secondary"
+                    onClick={() => {
+                      result.clear();
+                      setRemoving(helper);
+                    }}
+                  >
                     {localise(removeHelper(helper.name))}
                   </Button>
                 )}
@@ -100,9 +101,17 @@ export function HelpersSection({ onMessage, onFailure }: { onMessage: (message: 
           })}
         </ul>
       ) : null}
+      <ResultBanner result={result.shown} />
       {helpers.data ? (
         <p className="actions">
-          <Button onClick={() => setInviting(true)}>{localise(helperMessages.invite)}</Button>
+          <Button
+            onClick={() => {
+              result.clear();
+              setInviting(true);
+            }}
+          >
+            {localise(helperMessages.invite)}
+          </Button>
         </p>
       ) : null}
       <InviteHelperDialog
@@ -110,7 +119,7 @@ export function HelpersSection({ onMessage, onFailure }: { onMessage: (message: 
         onClose={() => setInviting(false)}
         onInvited={(helper) => {
           setInviting(false);
-          onMessage(invitationSentMessage(helper.email));
+          result.show(invitationSentMessage(helper.email));
         }}
       />
       <RemoveHelperDialog
@@ -118,8 +127,7 @@ export function HelpersSection({ onMessage, onFailure }: { onMessage: (message: 
         onClose={() => setRemoving(null)}
         onRemoved={(message) => {
           setRemoving(null);
-          onMessage(message);
-          setFocusRequest((n) => n + 1);
+          result.show(message);
         }}
       />
     </section>

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { paths } from '../../lib/paths.ts';
+import { focusedResultIn } from '../../testing/action-result.ts';
 import { aDevice } from '../../testing/fixtures.ts';
 import { renderWithProviders } from '../../testing/render.tsx';
 import { backend, refusal, sent, server } from '../../testing/stand-in-server.ts';
@@ -49,11 +50,11 @@ describe('Paired glasses on ProfilePage', () => {
     const { events } = renderWithProviders(<ProfilePage />, { route: paths.profile, search: `?unpair=${SPARE.id}` });
     const dialog = await screen.findByRole('alertdialog', { name: 'Unpair Spare glasses?' });
     await events.click(within(dialog).getByRole('button', { name: 'Unpair' }));
-    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent(deviceMessages.unpaired('Spare glasses')));
+    await focusedResultIn(await section(), deviceMessages.unpaired('Spare glasses'));
     expect(sent('DELETE', `/api/devices/${SPARE.id}`)).toHaveLength(1);
   });
 
-  it("'Unpair' asks first: Cancel changes nothing; Unpair removes the glasses, says so and puts focus on the section", async () => {
+  it("'Unpair' asks first: Cancel changes nothing; Unpair removes the glasses and says so in the section, with focus", async () => {
     backend.devices = [KITCHEN, SPARE];
     const { events } = renderWithProviders(<ProfilePage />, { route: paths.profile });
     const button = await screen.findByRole('button', { name: 'Unpair Kitchen glasses' });
@@ -69,11 +70,10 @@ describe('Paired glasses on ProfilePage', () => {
     await events.click(button);
     dialog = await screen.findByRole('alertdialog', { name: 'Unpair Kitchen glasses?' });
     await events.click(within(dialog).getByRole('button', { name: 'Unpair' }));
-    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent(deviceMessages.unpaired('Kitchen glasses')));
+    await focusedResultIn(await section(), deviceMessages.unpaired('Kitchen glasses'));
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(screen.queryByRole('heading', { level: 3, name: 'Kitchen glasses' })).not.toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 3, name: 'Spare glasses' })).toBeInTheDocument();
-    await waitFor(() => expect(screen.getByRole('heading', { level: 2, name: 'Paired glasses' })).toHaveFocus());
     expect(backend.devices).toEqual([SPARE]);
   });
 

@@ -3,24 +3,24 @@ import { deviceMessages, scopeWords, type PairedDevice } from '@seva/shared';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
+import { ResultBanner } from '../../components/ui/result-banner.tsx';
 import { formatDateTime } from '../../lib/dates.ts';
 import { useLocalise } from '../../lib/i18n/use-localise.ts';
 import { paths } from '../../lib/paths.ts';
+import type { ResultPlace } from '../../lib/use-action-result.ts';
 import { useDevices } from './api/get-devices.ts';
 import { UnpairGlassesDialog } from './unpair-glasses-dialog.tsx';
 
 /**
  * /profile's 'Paired glasses' (issue #10): each pair of glasses with when it was paired and last seen ('Never' before
  * its first call with its token), and 'Unpair' (named with the glasses), confirmed in a dialog. What was unpaired is
- * said in the page's status region (`onUnpaired`), and focus goes to this section's heading, as the row is gone.
+ * said below the list, and takes focus, as the row is gone (D-077).
  * The pairing e-mail's "This wasn't me" link (`/profile?unpair=<id>`) opens that dialog for those glasses at once.
  */
-export function PairedGlassesSection({ onUnpaired }: { onUnpaired: (message: string) => void }) {
+export function PairedGlassesSection({ result }: { result: ResultPlace }) {
   const localise = useLocalise();
   const devices = useDevices();
   const [unpairing, setUnpairing] = useState<PairedDevice | null>(null);
-  const heading = useRef<HTMLHeadingElement>(null);
-  const [focusRequest, setFocusRequest] = useState(0);
   const [params] = useSearchParams();
   const askedToUnpair = params.get('unpair');
   const asked = useRef(false);
@@ -30,17 +30,11 @@ export function PairedGlassesSection({ onUnpaired }: { onUnpaired: (message: str
     const device = devices.data.find((d) => d.id === askedToUnpair);
     if (device) setUnpairing(device);
   }, [askedToUnpair, devices.data]);
-  useEffect(() => {
-    if (!focusRequest) return;
-    // After the dialog has closed (its own focus restore waits a frame too, and finds its button gone).
-    const frame = requestAnimationFrame(() => heading.current?.focus());
-    return () => cancelAnimationFrame(frame);
-  }, [focusRequest]);
 
   const loadFailure = devices.error?.message;
   return (
     <section className="card paired-glasses" aria-labelledby="paired-glasses-heading">
-      <h2 id="paired-glasses-heading" ref={heading} tabIndex={-1}>
+      <h2 id="paired-glasses-heading">
         {localise(deviceMessages.pairedGlassesHeading)}
       </h2>
       {devices.isPending ? (
@@ -58,6 +52,7 @@ export function PairedGlassesSection({ onUnpaired }: { onUnpaired: (message: str
           </Button>
         </>
       ) : null}
+      <ResultBanner result={result.shown} />
       {devices.data?.length === 0 ? (
         <>
           <p>{localise(deviceMessages.noDevices)}</p>
@@ -72,7 +67,14 @@ export function PairedGlassesSection({ onUnpaired }: { onUnpaired: (message: str
         <>
           <ul className="device-list">
             {devices.data.map((device) => (
-              <DeviceRow key={device.id} device={device} onUnpair={() => setUnpairing(device)} />
+              <DeviceRow
+                key={device.id}
+                device={device}
+                onUnpair={() => {
+                  result.clear();
+                  setUnpairing(device);
+                }}
+              />
             ))}
           </ul>
           <p>
@@ -88,8 +90,7 @@ export function PairedGlassesSection({ onUnpaired }: { onUnpaired: (message: str
         onClose={() => setUnpairing(null)}
         onUnpaired={(message) => {
           setUnpairing(null);
-          onUnpaired(message);
-          setFocusRequest((n) => n + 1);
+          result.show(message);
         }}
       />
     </section>

@@ -1,9 +1,10 @@
 import { messages, profileMessages, USERNAME_MAX } from '@seva/shared';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '../../lib/paths.ts';
 import { useSession } from '../../lib/session.ts';
+import { focusedResultIn } from '../../testing/action-result.ts';
 import { IDENTITY_QR_IMAGE } from '../../testing/fixtures.ts';
 import { renderWithProviders } from '../../testing/render.tsx';
 import { refusal, sent, server } from '../../testing/stand-in-server.ts';
@@ -25,14 +26,16 @@ const renderPage = () =>
 
 /** The value shown for a term of the details list. */
 const valueOf = (term: string) => screen.getByText(term, { selector: 'dt' }).nextElementSibling as HTMLElement;
+/** The screen's own status region (the sections' come after it). */
+const status = () => screen.getAllByRole('status')[0]!;
 
 describe('ProfilePage', () => {
   it('announces loading, then shows the record and the identity QR', async () => {
     renderPage();
-    expect(screen.getByRole('status')).toHaveTextContent('Loading your profile...');
+    expect(status()).toHaveTextContent('Loading your profile...');
     const qr = await screen.findByRole('img', { name: 'Identity QR code for license ID SEVA-1234. It encodes: ID:SEVA-1234,Email:robin@example.com,Version:1.0' });
     expect(qr).toHaveAttribute('src', IDENTITY_QR_IMAGE);
-    expect(screen.getByRole('status')).toBeEmptyDOMElement();
+    expect(status()).toBeEmptyDOMElement();
     expect(valueOf('Username')).toHaveTextContent('Robin');
     expect(valueOf('Email')).toHaveTextContent('robin@example.com');
     expect(valueOf('License ID')).toHaveTextContent('SEVA-1234');
@@ -40,7 +43,7 @@ describe('ProfilePage', () => {
     expect(screen.getAllByRole('button', { name: /^Edit/ }).map((b) => b.textContent)).toEqual(['Edit username', 'Edit phone']);
   });
 
-  it('edits the username: focus moves in and back, the value is trimmed, and the session is read again', async () => {
+  it('edits the username: focus moves in, then to what the row says, the value is trimmed, and the session is read again', async () => {
     const { events } = renderPage();
     expect(screen.getByText('Signed in as Robin')).toBeInTheDocument();
     await events.click(await screen.findByRole('button', { name: 'Edit username' }));
@@ -55,12 +58,31 @@ describe('ProfilePage', () => {
 
     await events.clear(input);
     await events.type(input, '  Asha Rao  {Enter}');
-    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Username updated successfully.'));
+    // Said in the username's row, where the editor was, and focused, as the editor has closed (D-077).
+    await focusedResultIn(valueOf('Username'), 'Username updated successfully.');
     expect(sent('PATCH', '/api/profile')).toEqual([{ username: 'Asha Rao' }]);
-    expect(screen.getByRole('button', { name: 'Edit username' })).toHaveFocus();
     expect(valueOf('Username')).toHaveTextContent('Asha Rao');
     expect(sent('GET', '/api/auth/session')).toHaveLength(1);
     expect(screen.getByText('Signed in as Asha Rao')).toBeInTheDocument();
+  });
+
+  describe('what a save did (D-077)', () => {
+    afterEach(() => vi.useRealTimers());
+
+    it('stays in the row past 3 seconds, focused, until the next action: editing again, or another section’s', async () => {
+      vi.useFakeTimers({ shouldAdvanceTime: true });
+      const { events } = renderPage();
+      await events.click(await screen.findByRole('button', { name: 'Edit username' }));
+      await events.type(screen.getByRole('textbox', { name: 'New username' }), 'x{Enter}');
+      const result = await focusedResultIn(valueOf('Username'), 'Username updated successfully.');
+
+      await act(() => vi.advanceTimersByTimeAsync(10_000));
+      expect(result).toBeInTheDocument();
+      expect(result).toHaveFocus();
+
+      await events.click(screen.getByRole('button', { name: 'Edit phone' }));
+      expect(screen.queryByRole('heading', { name: 'Username updated successfully.' })).toBeNull();
+    });
   });
 
   it('reads the phone back grouped, as a link that calls it', async () => {
@@ -106,7 +128,7 @@ describe('ProfilePage', () => {
     await events.type(input, '07700 900123');
     expect(input).toHaveAccessibleDescription(/Will be saved as \+44 7700 900123\.$/);
     await events.keyboard('{Enter}');
-    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Phone updated successfully.'));
+    await focusedResultIn(valueOf('Phone'), 'Phone updated successfully.');
     expect(sent('PATCH', '/api/profile')).toEqual([{ phone: '+447700900123' }]);
     expect(valueOf('Phone')).toHaveTextContent('+44 7700 900123');
   });
@@ -137,9 +159,9 @@ describe('ProfilePage', () => {
     server.resetHandlers();
     const again = renderPage();
     expect(await screen.findByRole('textbox', { name: 'New username' })).toHaveValue('Robin Hood');
-    expect(screen.getByRole('status')).toHaveTextContent(DRAFT_RESTORED);
+    expect(status()).toHaveTextContent(DRAFT_RESTORED);
     await again.events.click(screen.getByRole('button', { name: 'Save username' }));
-    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Username updated successfully.'));
+    await focusedResultIn(valueOf('Username'), 'Username updated successfully.');
     expect(sessionStorage.getItem('seva:draft:/profile')).toBeNull();
   });
 

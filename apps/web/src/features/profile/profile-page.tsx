@@ -9,8 +9,8 @@ import { ApiError } from '../../lib/api-client.ts';
 import { readDraft } from '../../lib/drafts.ts';
 import { paths } from '../../lib/paths.ts';
 import { useHelper, useSession, useSignOutAndLeave } from '../../lib/session.ts';
-import { useTimedMessage } from '../../lib/use-timed-message.ts';
 import { screenHeadings } from '../../lib/screens.ts';
+import { useActionResult, type ResultPlace } from '../../lib/use-action-result.ts';
 import { AccountSections } from './account-sections.tsx';
 import { useProfile } from './api/get-profile.ts';
 import { EditableField, type ProfileDraft } from './editable-field.tsx';
@@ -22,6 +22,9 @@ import { PairedGlassesSection } from './paired-glasses-section.tsx';
 const LOADING = /*i18n*/ 'Loading your profile...';
 /** Not in SPEC: an edit kept when the session ended, open again after signing in (issue #9). */
 export const DRAFT_RESTORED = /*i18n*/ 'Your unsaved change is back. Check it, then save.';
+
+/** Where /profile shows what an action did: beside what caused it (D-077). */
+type ProfilePlace = 'username' | 'phone' | 'glasses' | 'helpers' | 'password' | 'browsers' | 'data';
 
 /** product §8: why the profile could not be shown. */
 function loadErrorMessage(error: unknown): string {
@@ -39,11 +42,12 @@ export function ProfilePage() {
 /**
  * The wearer's /profile: the user record, username and phone edited one at a time, and the identity QR (product §2, §4,
  * §5, §8); 'Sign Out' beside the heading (issue #9). An edit kept when the session ended opens again here. Then their
- * glasses, their helpers (issue #18) and their account's sections.
+ * glasses, their helpers (issue #18) and their account's sections. What an action did is shown in its section, beside
+ * what caused it, until the next action (D-077); what went wrong, loading and a kept edit in the screen's status region.
  */
 function WearerProfile() {
   const profile = useProfile();
-  const saved = useTimedMessage();
+  const results = useActionResult<ProfilePlace>();
   const uid = useSession().data?.uid;
   const [draft, setDraft] = useState(() => readDraft<ProfileDraft>(paths.profile, uid));
   const [failure, setFailure] = useState<string | null>(null);
@@ -51,15 +55,22 @@ function WearerProfile() {
 
   const error = profile.isError ? loadErrorMessage(profile.error) : failure;
   const restored = draft && profile.data ? DRAFT_RESTORED : null;
-  const message = error ?? saved.message ?? (profile.isPending ? LOADING : restored);
-  /** What the sections below the details say, in the screen's one status region. */
-  const showMessage = (text: string) => {
-    setFailure(null);
-    saved.show(text);
+  const message = error ?? (profile.isPending ? LOADING : restored);
+  /** A place for results whose showing also clears the failure the status region says. */
+  const place = (name: ProfilePlace): ResultPlace => {
+    const at = results.at(name);
+    return {
+      ...at,
+      show: (text) => {
+        setFailure(null);
+        at.show(text);
+      },
+    };
   };
-  const showFailure = (text: string) => {
+  /** What went wrong, or null as the user starts again; either way the last result goes. */
+  const showFailure = (text: string | null) => {
     setFailure(text);
-    saved.clear();
+    results.clear();
   };
   return (
     <>
@@ -69,36 +80,21 @@ function WearerProfile() {
           <Trans>Sign Out</Trans>
         </Button>
       </div>
-      <StatusRegion tone={error ? 'error' : saved.message ? 'success' : 'info'} message={message} />
+      <StatusRegion tone={error ? 'error' : 'info'} message={message} />
       {profile.isError ? <ReturnToLogin /> : null}
       {profile.data ? (
         <ProfileDetails
           user={profile.data}
           draft={draft}
-          onSaved={(text) => {
-            setFailure(null);
-            setDraft(undefined);
-            saved.show(text);
-          }}
-          onFailure={(text) => {
-            setFailure(text);
-            if (text) saved.clear();
-          }}
+          results={{ username: place('username'), phone: place('phone') }}
+          onSaved={() => setDraft(undefined)}
+          onFailure={showFailure}
         />
       ) : null}
+      {profile.data ? <PairedGlassesSection result={place('glasses')} /> : null}
+      {profile.data ? <HelpersSection result={place('helpers')} onFailure={showFailure} /> : null}
       {profile.data ? (
-        <PairedGlassesSection
-          onUnpaired={(text) => {
-            setFailure(null);
-            saved.show(text);
-          }}
-        />
-      ) : null}
-      {profile.data ? (
-        <HelpersSection onMessage={showMessage} onFailure={showFailure} />
-      ) : null}
-      {profile.data ? (
-        <AccountSections onMessage={showMessage} onFailure={showFailure} />
+        <AccountSections results={{ password: place('password'), browsers: place('browsers'), data: place('data') }} onFailure={showFailure} />
       ) : null}
     </>
   );
@@ -107,12 +103,14 @@ function WearerProfile() {
 function ProfileDetails({
   user,
   draft,
+  results,
   onSaved,
   onFailure,
 }: {
   user: SessionUser;
   draft: ProfileDraft | undefined;
-  onSaved: (m: string) => void;
+  results: Record<'username' | 'phone', ResultPlace>;
+  onSaved: () => void;
   onFailure: (m: string | null) => void;
 }) {
   const localise = useLocalise();
@@ -124,8 +122,8 @@ function ProfileDetails({
           <Trans>Account details</Trans>
         </h2>
         <dl className="profile-details">
-          <EditableField field="username" value={user.username} draft={draft?.field === 'username' ? draft.values : undefined} onSaved={onSaved} onFailure={onFailure} />
-          <EditableField field="phone" value={user.phone} draft={draft?.field === 'phone' ? draft.values : undefined} onSaved={onSaved} onFailure={onFailure} />
+          <EditableField field="username" value={user.username} draft={draft?.field === 'username' ? draft.values : undefined} result={results.username} onSaved={onSaved} onFailure={onFailure} />
+          <EditableField field="phone" value={user.phone} draft={draft?.field === 'phone' ? draft.values : undefined} result={results.phone} onSaved={onSaved} onFailure={onFailure} />
           <div className="profile-row">
             <dt>
               <Trans>Email</Trans>

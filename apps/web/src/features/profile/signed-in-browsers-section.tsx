@@ -1,34 +1,30 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { accountMessages, browserDescription, type BrowserSession } from '@seva/shared';
-import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
+import { ResultBanner } from '../../components/ui/result-banner.tsx';
 import { useBrowserSessions } from './api/get-browser-sessions.ts';
 import { useSignOutBrowser, useSignOutOtherBrowsers } from './api/sign-out-browser.ts';
 import { formatDateTime } from '../../lib/dates.ts';
 import { useLocalise } from '../../lib/i18n/use-localise.ts';
+import type { ResultPlace } from '../../lib/use-action-result.ts';
 
 /**
  * /profile's 'Signed-in browsers' (issue #12): every browser signed in to the account, by browser and system, when
  * each was last active, 'This browser' on this one, 'Sign out' on each other one (named with the browser and when it
- * was last active, so two alike differ) and 'Sign out all other browsers'. What happened is said through the page's
- * status region; focus goes to the heading, since the row that held it is gone.
+ * was last active, so two alike differ) and 'Sign out all other browsers'. What was signed out is said below the list,
+ * and takes focus, since the row or button that held it is gone (D-077); a failure through the page's status region.
  */
-export function SignedInBrowsersSection({ onMessage, onFailure }: { onMessage: (message: string) => void; onFailure: (message: string) => void }) {
+export function SignedInBrowsersSection({ result, onFailure }: { result: ResultPlace; onFailure: (message: string) => void }) {
   const { t } = useLingui();
   const localise = useLocalise();
   const sessions = useBrowserSessions();
   const signOut = useSignOutBrowser();
   const signOutOthers = useSignOutOtherBrowsers();
-  const heading = useRef<HTMLHeadingElement>(null);
-  const [focusRequest, setFocusRequest] = useState(0);
-  useEffect(() => {
-    if (focusRequest) heading.current?.focus();
-  }, [focusRequest]);
 
   const run = async (action: () => Promise<{ message: string }>) => {
+    result.clear();
     try {
-      onMessage((await action()).message);
-      setFocusRequest((n) => n + 1);
+      result.show((await action()).message);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       onFailure(t`Failed to sign the browser out: ${message}`);
@@ -41,7 +37,7 @@ export function SignedInBrowsersSection({ onMessage, onFailure }: { onMessage: (
 
   return (
     <section className="card account-section" aria-labelledby="signed-in-browsers-heading">
-      <h2 id="signed-in-browsers-heading" ref={heading} tabIndex={-1}>
+      <h2 id="signed-in-browsers-heading">
         {localise(accountMessages.signedInBrowsersHeading)}
       </h2>
       {sessions.isPending ? (
@@ -93,6 +89,7 @@ export function SignedInBrowsersSection({ onMessage, onFailure }: { onMessage: (
               );
             })}
           </ul>
+          <ResultBanner result={result.shown} />
           {others.length > 0 ? (
             <Button variant="secondary" busy={signOutOthers.isPending} onClick={() => void run(() => signOutOthers.mutateAsync())}>
               {localise(accountMessages.signOutOthers)}

@@ -3,6 +3,7 @@ import { useLingui } from '@lingui/react/macro';
 import { accountMessages, fill } from '@seva/shared';
 import { useRef, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
+import type { ResultPlace } from '../../lib/use-action-result.ts';
 import { useDownloadData, type DownloadProgress } from './api/download-data.ts';
 import { DeleteAccountDialog } from './delete-account-dialog.tsx';
 
@@ -25,21 +26,25 @@ export function progressText(progress: DownloadProgress | null): string {
 
 /**
  * /profile's 'Your data' (issue #12; UK GDPR Articles 15, 17 and 20): 'Download my data', which fetches the archive
- * showing its progress on the button (and each quarter in the page's status region) until the browser has the file,
- * and 'Delete my account', confirmed in an alert dialog with the password.
+ * showing its progress on the button until the browser has the file, and 'Delete my account', confirmed in an alert
+ * dialog with the password. Beside the button, a live region says the download has started, each quarter of it, and
+ * then that the file has come, which stays (D-077): focus stays on the button, which is still there.
  */
-export function YourDataSection({ onMessage, onFailure }: { onMessage: (message: string) => void; onFailure: (message: string) => void }) {
+export function YourDataSection({ result, onFailure }: { result: ResultPlace; onFailure: (message: string) => void }) {
   const { t } = useLingui();
   const localise = useLocalise();
   const download = useDownloadData();
   const [progress, setProgress] = useState<DownloadProgress | null>(null);
+  /** What the live region says while the file comes. */
+  const [arriving, setArriving] = useState<string | null>(null);
   const [deleting, setDeleting] = useState(false);
   const announcedQuarter = useRef(0);
 
   const start = async () => {
+    result.clear();
     setProgress(null);
     announcedQuarter.current = 0;
-    onMessage(DOWNLOAD_STARTED);
+    setArriving(DOWNLOAD_STARTED);
     try {
       const file = await download.mutateAsync((next) => {
         setProgress(next);
@@ -47,17 +52,20 @@ export function YourDataSection({ onMessage, onFailure }: { onMessage: (message:
         const quarter = percent === undefined ? 0 : Math.floor(percent / 25);
         if (quarter > announcedQuarter.current && quarter < 4) {
           announcedQuarter.current = quarter;
-          onMessage(progressText(next));
+          setArriving(progressText(next));
         }
       });
-      onMessage(downloadedMessage(file.fileName));
+      setArriving(null);
+      result.show(downloadedMessage(file.fileName));
     } catch (error) {
+      setArriving(null);
       // The reason in the page's language ('The download was cut short…'); the status region says the sentence around it.
       onFailure(downloadFailed(localise(error instanceof Error ? error.message : String(error))));
     }
   };
 
   const percent = progress ? percentOf(progress) : undefined;
+  const said = arriving ?? result.shown?.text;
   return (
     <section className="card account-section" aria-labelledby="your-data-heading">
       <h2 id="your-data-heading">{localise(accountMessages.yourDataHeading)}</h2>
@@ -67,6 +75,9 @@ export function YourDataSection({ onMessage, onFailure }: { onMessage: (message:
           {localise(download.isPending ? progressText(progress) : accountMessages.downloadData)}
         </Button>
         {download.isPending && percent !== undefined ? <progress className="download-progress" max={100} value={percent} aria-label={t`Download progress`} /> : null}
+      </p>
+      <p role="status" className={arriving ? 'notice notice-info' : said ? 'notice notice-success' : 'visually-empty'}>
+        {said ? localise(said) : null}
       </p>
       <p>{localise(DELETE_EXPLAINED)}</p>
       <p>

@@ -1,8 +1,9 @@
 import { messages, type EmergencyContact } from '@seva/shared';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '../../lib/paths.ts';
+import { focusedResultIn } from '../../testing/action-result.ts';
 import { aHelperSession, aUser, SAVED_AT } from '../../testing/fixtures.ts';
 import { errorSummary, queryErrorSummary } from '../../testing/error-summary.ts';
 import { renderWithProviders } from '../../testing/render.tsx';
@@ -21,6 +22,8 @@ const save = () => screen.getByRole('button', { name: 'Save Contacts' });
 const savedValues = (slot: Slot) => within(screen.getByRole('region', { name: `${slot} Contact` })).queryAllByRole('definition').map((d) => d.textContent);
 const savedPhoneLink = (slot: Slot) => within(screen.getByRole('region', { name: `${slot} Contact` })).getByRole('link');
 const UK_USER = () => aUser({ uid: 'u-uk', phone: '+447700900111' });
+const SAVED = 'Emergency contacts saved successfully';
+const savedResult = () => screen.queryByRole('heading', { name: SAVED });
 
 describe('SosPage', () => {
   it('announces loading, then opens edit mode when nothing is saved, in the country of the user’s own phone', async () => {
@@ -182,26 +185,49 @@ describe('SosPage', () => {
     await events.type(field('Secondary', 'phone number'), '020 7946 0958');
     await events.click(save());
 
-    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Emergency contacts saved successfully'));
+    await focusedResultIn(document.body, SAVED);
     // Sent as typed; the server reads it by the same shared rules and stores the national number.
     expect(sent('PUT', '/api/contacts')).toMatchObject([{ secondary: { countryCode: '+44', phoneNumber: '020 7946 0958' } }]);
     expect(savedValues('Primary')).toEqual(['Asha Rao', '+91 98765 43210']);
     expect(savedValues('Secondary')).toEqual(['Tom Lee', '+44 20 7946 0958']);
     expect(savedPhoneLink('Secondary')).toHaveAttribute('href', 'tel:+442079460958');
-    expect(screen.getByRole('heading', { level: 2, name: 'Primary Contact' })).toHaveFocus();
+    expect(screen.getByRole('status')).toBeEmptyDOMElement();
 
     await events.click(screen.getByRole('button', { name: 'Edit Contacts' }));
     expect(field('Primary', 'full name')).toHaveFocus();
-    expect(screen.getByRole('status')).toBeEmptyDOMElement();
+    expect(savedResult()).toBeNull();
     // A saved United Kingdom number reopens as United Kingdom, grouped as its read view shows it.
     expect(selectedLabel('Secondary')).toBe('United Kingdom (+44)');
     expect(field('Secondary', 'phone number')).toHaveValue('20 7946 0958');
     await events.clear(field('Secondary', 'full name'));
     await events.clear(field('Secondary', 'phone number'));
     await events.click(save());
-    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Emergency contacts saved successfully'));
+    await focusedResultIn(document.body, SAVED);
     expect(savedValues('Secondary')).toEqual([]);
     expect(backend.contacts).toHaveLength(1);
+  });
+
+  describe('what saving did (D-077)', () => {
+    afterEach(() => vi.useRealTimers());
+
+    it('is said above the saved contacts, where the form was, takes focus, stays past 3 seconds, and goes at Edit Contacts', async () => {
+      vi.useFakeTimers({ shouldAdvanceTime: true });
+      const events = renderPage();
+      await events.type(await screen.findByRole('textbox', { name: 'Primary contact full name' }), 'Asha Rao');
+      await events.type(field('Primary', 'phone number'), '9876543210');
+      await events.click(save());
+
+      const result = await focusedResultIn(document.body, SAVED);
+      expect(result.compareDocumentPosition(screen.getByRole('region', { name: 'Primary Contact' })) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+      expect(screen.getByRole('status')).toBeEmptyDOMElement();
+
+      await act(() => vi.advanceTimersByTimeAsync(10_000));
+      expect(result).toBeInTheDocument();
+      expect(result).toHaveFocus();
+
+      await events.click(screen.getByRole('button', { name: 'Edit Contacts' }));
+      expect(savedResult()).toBeNull();
+    });
   });
 
   it('says a save failed, stays in edit mode with what was typed, and cancel returns to the saved contacts', async () => {
@@ -252,7 +278,7 @@ describe('SosPage', () => {
     expect(await screen.findByRole('textbox', { name: 'Primary contact phone number' })).toHaveValue('98765 43211');
     expect(screen.getByRole('status')).toHaveTextContent(DRAFT_RESTORED);
     await events.click(save());
-    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Emergency contacts saved successfully'));
+    await focusedResultIn(document.body, SAVED);
     expect(savedValues('Primary')).toEqual(['Asha Rao', '+91 98765 43211']);
     expect(sessionStorage.getItem('seva:draft:/sos')).toBeNull();
   });

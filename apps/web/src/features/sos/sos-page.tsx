@@ -3,12 +3,13 @@ import { Trans } from '@lingui/react/macro';
 import { CONTACT_DEFAULT_COUNTRY_CODE, contactMessages, contactsToFormValues, countryOfInternationalNumber } from '@seva/shared';
 import { useState } from 'react';
 import { PageHeading } from '../../components/ui/page-heading.tsx';
+import { ResultBanner } from '../../components/ui/result-banner.tsx';
 import { StatusRegion } from '../../components/ui/status-region.tsx';
 import { readDraft } from '../../lib/drafts.ts';
 import { paths } from '../../lib/paths.ts';
 import { useSession } from '../../lib/session.ts';
-import { useTimedMessage } from '../../lib/use-timed-message.ts';
 import { screenHeadings } from '../../lib/screens.ts';
+import { useActionResult } from '../../lib/use-action-result.ts';
 import { useContacts } from './api/get-contacts.ts';
 import { ContactsForm } from './contacts-form.tsx';
 import { ContactsView, type ContactsViewProps } from './contacts-view.tsx';
@@ -40,13 +41,14 @@ export function Introduction() {
 
 /**
  * /sos, Emergency Contacts (product §2, §4, §5): read mode when contacts are saved, else edit mode (also when
- * loading fails); saving returns to read mode with 'Emergency contacts saved successfully' for 3 seconds.
+ * loading fails); saving returns to read mode with 'Emergency contacts saved successfully' above the saved contacts,
+ * where the form was: it takes focus, as the form has gone, and stays until 'Edit Contacts' (D-077).
  * A blank contact starts in the country of the user's own phone (SPEC's India when it is not known), and contacts
  * typed before the session ended open again in edit mode (issue #9).
  */
 export function SosPage() {
   const contacts = useContacts();
-  const saved = useTimedMessage();
+  const saved = useActionResult<'contacts'>().at('contacts');
   const user = useSession().data;
   // A helper is told the calling code of the wearer's phone, not the phone (D-075).
   const ownCountry = (user && ('phone' in user ? countryOfInternationalNumber(user.phone)?.code : user.countryCode)) || CONTACT_DEFAULT_COUNTRY_CODE;
@@ -59,13 +61,13 @@ export function SosPage() {
   const isEditing = editing ?? (contacts.isError || list.length === 0);
   const loadFailed = contacts.isError && editing === null;
   const error = loadFailed ? CONTACTS_LOAD_FAILED : null;
-  const message = contacts.isPending ? contactMessages.loading : (error ?? saved.message ?? (draft ? DRAFT_RESTORED : null));
+  const message = contacts.isPending ? contactMessages.loading : (error ?? (draft ? DRAFT_RESTORED : null));
 
   return (
     <>
       <PageHeading>{screenHeadings[paths.sos]}</PageHeading>
       <Introduction />
-      <StatusRegion tone={contacts.isPending || (!error && !saved.message) ? 'info' : error ? 'error' : 'success'} message={message} />
+      <StatusRegion tone={error && !contacts.isPending ? 'error' : 'info'} message={message} />
       {contacts.isPending ? null : isEditing ? (
         <ContactsForm
           initial={draft ?? contactsToFormValues(list, ownCountry)}
@@ -83,12 +85,13 @@ export function SosPage() {
           onSaved={() => {
             setDraft(undefined);
             saved.show(contactMessages.saved);
-            setFocus('cards');
+            setFocus(null);
             setEditing(false);
           }}
         />
       ) : (
         <ContactsView
+          result={<ResultBanner result={saved.shown} level={2} />}
           contacts={list}
           focus={focus}
           onEdit={() => {
