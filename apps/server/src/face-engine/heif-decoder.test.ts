@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { faceFixture } from '../../../../test-kit/test-data.ts';
-import { gridDescriptor, heifFile, hevcItem, ispe, neutralGrid } from '../testing/heif-files.ts';
+import { gridAfterItsFirstImage, neutralGrid } from '../testing/heif-files.ts';
 import { createHeifDecoder, HeifDecodeOverrun } from './heif-decoder.ts';
 
 const neutralHeic = fs.readFileSync(faceFixture('formats', 'neutral.heic'));
@@ -12,18 +12,7 @@ describe('the HEIF decoder', () => {
   afterAll(() => decoder.close());
 
   it('decodes the primary image (pitm), not the first image of the file', async () => {
-    // Item 1: the neutral face (608x276). Item 2, the primary: a grid of two of them side by side.
-    const file = heifFile({
-      primary: 2,
-      items: [
-        hevcItem(1),
-        { id: 2, type: 'grid', properties: [ispe(1216, 276)], data: gridDescriptor(1, 2, 1216, 276), inIdat: true },
-        hevcItem(3, { hidden: true }),
-        hevcItem(4, { hidden: true }),
-      ],
-      references: [{ type: 'dimg', from: 2, to: [3, 4] }],
-    });
-    const decoded = await decoder.decode(file);
+    const decoded = await decoder.decode(gridAfterItsFirstImage());
     expect({ width: decoded.width, height: decoded.height, bytes: decoded.data.length }).toEqual({ width: 1216, height: 276, bytes: 1216 * 276 * 4 });
   }, SLOW);
 

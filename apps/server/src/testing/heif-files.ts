@@ -106,3 +106,20 @@ export function neutralGrid(rows: number, columns: number, declared?: { width: n
     references: [{ type: 'dimg', from: 1, to: tiles.map((tile) => tile.id) }],
   });
 }
+
+/**
+ * A file whose first image is not its primary one: item 1 is the neutral face alone (608x276), item 2, the primary, a
+ * grid of two of them side by side (1216x276).
+ */
+export function gridAfterItsFirstImage(): Buffer {
+  return heifFile({
+    primary: 2,
+    items: [
+      hevcItem(1),
+      { id: 2, type: 'grid', properties: [ispe(1216, 276)], data: gridDescriptor(1, 2, 1216, 276), inIdat: true },
+      hevcItem(3, { hidden: true }),
+      hevcItem(4, { hidden: true }),
+    ],
+    references: [{ type: 'dimg', from: 2, to: [3, 4] }],
+  });
+}
