@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { expectFocusedResult } from './support/action-result.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { expect, test } from './support/fixtures.ts';
 import { linkFromMail } from './support/outbox.ts';
@@ -78,7 +79,7 @@ test('a session that ends while editing contacts keeps the edit, says why, and r
   await expect(name).toHaveValue('Asha Rao');
   await expect(phone).toHaveValue('(202) 555-0188');
   await page.getByRole('button', { name: 'Save Contacts' }).click();
-  await expect(mainStatus(page)).toHaveText('Emergency contacts saved successfully');
+  await expectFocusedResult(page.getByRole('main'), 'Emergency contacts saved successfully');
   await expect(page.getByRole('region', { name: 'Primary Contact' }).getByRole('definition')).toHaveText(['Asha Rao', '+1 202 555 0188']);
 
   // Saved, the kept edit is gone: the page opens on the saved contacts.
@@ -109,7 +110,7 @@ test('a profile edit whose session was ended on the server is kept and saved aft
   await expect(mainStatus(page)).toHaveText('Your unsaved change is back. Check it, then save.');
   await expect(page.getByLabel('New username')).toHaveValue('Robin Hood');
   await page.getByRole('button', { name: 'Save username' }).click();
-  await expect(mainStatus(page)).toHaveText('Username updated successfully.');
+  await expectFocusedResult(page.getByRole('main'), 'Username updated successfully.');
 });
 
 test("'Sign Out' is in the navigation's menu, and /login confirms it", async ({ signedInPage: page }) => {
