@@ -85,7 +85,7 @@ test('a wearer invites a helper, who accepts in their own browser, adds a face a
 
   // The wearer's /profile: no helpers yet; the invitation, with the keyboard alone.
   await navLink(wearerPage, 'Profile').click();
-  await expect(helpersSection(wearerPage).getByText('No helpers yet.')).toBeVisible();
+  await expect(helpersSection(wearerPage).getByText('You have no helpers.')).toBeVisible();
   await expectAccessible(wearerPage, "the wearer's /profile without helpers");
   await inviteWithKeyboard(wearerPage, helper);
   await expectAccessible(wearerPage, "the wearer's /profile with an invitation");
@@ -99,6 +99,10 @@ test('a wearer invites a helper, who accepts in their own browser, adds a face a
   await expect(helperPage.getByRole('heading', { level: 2, name: 'You cannot:' })).toBeVisible();
   await expect(helperPage.getByRole('textbox', { name: 'Your name' })).toHaveValue(helper.name);
   await expectAccessible(helperPage, '/helper/accept for a new helper');
+  // 'Decline' stands apart from 'Accept invitation', so a press meant for one never lands on the other.
+  const acceptBox = (await helperPage.getByRole('button', { name: 'Accept invitation' }).boundingBox())!;
+  const declineBox = (await helperPage.getByRole('button', { name: 'Decline' }).boundingBox())!;
+  expect(declineBox.y - (acceptBox.y + acceptBox.height)).toBeGreaterThanOrEqual(24);
 
   // Keyboard alone: the rules are checked, the password can be shown, then 'Accept invitation' signs in.
   await tabAndType(helperPage, passwordField(helperPage, 'Password'), helper.password);
@@ -166,7 +170,7 @@ test('a wearer invites a helper, who accepts in their own browser, adds a face a
   await tabTo(wearerPage, dialog.getByRole('button', { name: `Remove ${helper.name}` }));
   await wearerPage.keyboard.press('Enter');
   await expectFocusedResult(helpersSection(wearerPage), `${helper.name} no longer helps you.`);
-  await expect(helpersSection(wearerPage).getByText('No helpers yet.')).toBeVisible();
+  await expect(helpersSection(wearerPage).getByText('You have no helpers.')).toBeVisible();
 
   // The helper's next navigation says they no longer help this wearer; no sign-out was needed.
   await navLink(helperPage, 'Face Recognition').click();

@@ -33,7 +33,7 @@ export const helperMayNot = [
 export const helperMessages = {
   // The wearer's /profile
   sectionHeading: /*i18n*/ 'Helpers',
-  noHelpers: /*i18n*/ 'No helpers yet.',
+  noHelpers: /*i18n*/ 'You have no helpers.',
   invite: /*i18n*/ 'Invite a helper',
   nameLabel: /*i18n*/ "Helper's name",
   emailLabel: /*i18n*/ "Helper's email",

@@ -15,7 +15,7 @@ describe("the wearer's Helpers section on ProfilePage", () => {
   it("invites a helper: the dialog checks the name and address, the server's refusal shows on its field, then the helper is listed as 'Invitation sent'", async () => {
     const { events } = renderWithProviders(<ProfilePage />, { route: paths.profile });
     const section = await helpersSection();
-    expect(await within(section).findByText('No helpers yet.')).toBeInTheDocument();
+    expect(await within(section).findByText('You have no helpers.')).toBeInTheDocument();
 
     await events.click(within(section).getByRole('button', { name: 'Invite a helper' }));
     const dialog = screen.getByRole('dialog', { name: 'Invite a helper' });
@@ -42,7 +42,7 @@ describe("the wearer's Helpers section on ProfilePage", () => {
     expect(within(row).getByRole('heading', { level: 3, name: 'Sam Patel' })).toBeInTheDocument();
     expect(row).toHaveTextContent('Invitation sent');
     expect(within(row).getByRole('button', { name: 'Cancel invitation for Sam Patel' })).toHaveTextContent('Cancel invitation');
-    expect(within(section).queryByText('No helpers yet.')).not.toBeInTheDocument();
+    expect(within(section).queryByText('You have no helpers.')).not.toBeInTheDocument();
   }, 20_000);
 
   it('says in the dialog that a wearer has at most 5 helpers', async () => {
@@ -62,7 +62,7 @@ describe("the wearer's Helpers section on ProfilePage", () => {
     const section = await helpersSection();
     await events.click(await within(section).findByRole('button', { name: 'Cancel invitation for Sam' }));
     await focusedResultIn(section, 'The invitation to Sam was cancelled.');
-    expect(within(section).getByText('No helpers yet.')).toBeInTheDocument();
+    expect(within(section).getByText('You have no helpers.')).toBeInTheDocument();
   });
 
   it("'Remove {helper}' asks first: Cancel keeps them; confirming removes them and says so", async () => {
@@ -83,7 +83,7 @@ describe("the wearer's Helpers section on ProfilePage", () => {
     await events.click(within(dialog).getByRole('button', { name: 'Remove Sam' }));
     await focusedResultIn(section, 'Sam no longer helps you.');
     expect(backend.helpers).toEqual([]);
-    expect(within(section).getByText('No helpers yet.')).toBeInTheDocument();
+    expect(within(section).getByText('You have no helpers.')).toBeInTheDocument();
   });
   describe("'Invitation sent' (D-077)", () => {
     afterEach(() => vi.useRealTimers());

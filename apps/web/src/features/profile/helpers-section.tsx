@@ -44,9 +44,9 @@ export function HelpersSection({ result, onFailure }: { result: ResultPlace; onF
       </h2>
       <p className="field-hint">
         <Trans>
-          Someone you trust can help set up your glasses with their own sign-in: they can manage your faces and emergency contacts and read the Knowledge Base and
-          Updates, but never change your account, pair glasses or delete anything of your account. What they do shows in your recent activity. You can remove them
-          at any time.
+          Someone you trust can help set up your glasses with their own sign-in: they can add, rename and delete your faces, manage your emergency contacts and
+          read the Knowledge Base and Updates, but never change your account, pair or unpair glasses, or delete your account. What they do shows in your recent
+          activity. You can remove them at any time.
         </Trans>
       </p>
       {helpers.isPending ? (
@@ -134,15 +134,15 @@ export function HelpersSection({ result, onFailure }: { result: ResultPlace; onF
   );
 }
 
-/** 'Invitation sent, on {date}' or 'Helping you, since {date}'. */
+/** 'Invitation sent on {date}' or 'Helping you since {date}'. */
 function HelperState({ state, since, at, when }: { state: string; since: boolean; at: string; when: string }) {
   return since ? (
     <Trans>
-      {state}, since <time dateTime={at}>{when}</time>
+      {state} since <time dateTime={at}>{when}</time>
     </Trans>
   ) : (
     <Trans>
-      {state}, on <time dateTime={at}>{when}</time>
+      {state} on <time dateTime={at}>{when}</time>
     </Trans>
   );
 }

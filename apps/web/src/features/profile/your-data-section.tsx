@@ -1,6 +1,6 @@
 import { useLocalise } from '../../lib/i18n/use-localise.ts';
 import { useLingui } from '@lingui/react/macro';
-import { accountMessages, fill } from '@seva/shared';
+import { accountMessages, fill, RESTORE_WINDOW_DAYS } from '@seva/shared';
 import { useRef, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import type { ResultPlace } from '../../lib/use-action-result.ts';
@@ -8,8 +8,8 @@ import { useDownloadData, type DownloadProgress } from './api/download-data.ts';
 import { DeleteAccountDialog } from './delete-account-dialog.tsx';
 
 const DOWNLOAD_EXPLAINED =
-  /*i18n*/ 'Download a copy of everything SEVA keeps about you in one .zip file: your account, emergency contacts, faces with their photos and face descriptions, paired glasses and recent activity, with a README that explains each file.';
-const DELETE_EXPLAINED = /*i18n*/ 'Delete your account and everything in it for good. You can register again with the same license ID afterwards.';
+  /*i18n*/ 'Download a copy of everything SEVA keeps about you in one .zip file: your account, emergency contacts, faces with their photos and face descriptions, paired glasses and recent activity, with an index.html page that shows and explains each file.';
+const DELETE_EXPLAINED = fill(/*i18n*/ 'Delete your account. We keep it {days} days, and the link we e-mail you brings everything back until then; after that we erase it for good, and its license ID can register again.', { days: RESTORE_WINDOW_DAYS });
 const DOWNLOAD_STARTED = /*i18n*/ 'Preparing your data for download…';
 const downloadFailed = (message: string) => fill(/*i18n*/ 'Failed to download your data: {message}', { message });
 const downloadedMessage = (fileName: string) => fill(/*i18n*/ 'Your data has been downloaded as {fileName}.', { fileName });
