@@ -92,10 +92,11 @@ export function CameraCapture({ email, checking, refusal, oneFaceOnly = true, on
           <Trans>A photo to register needs exactly one face, so this photo will probably be refused. Capture it anyway?</Trans>
         </p>
         <div className="actions">
-          <Button variant="secondary" onClick={() => setConfirming(null)}>
+          {/* Framing again is what most people should do, so it is the prominent button; capturing is the exception. */}
+          <Button onClick={() => setConfirming(null)}>
             <Trans>Keep framing</Trans>
           </Button>
-          <Button onClick={capture}>
+          <Button variant="secondary" onClick={capture}>
             <Trans>Capture anyway</Trans>
           </Button>
         </div>
